@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// Galley: an offscreen document renderer. Layers (imports point down only):
+// galley (CLI) → GalleyBatch → GalleyTemplates → Galley → GalleyText → GalleyRender → GalleyLayout.
+// See docs/architecture.md for why the layers are cut this way.
+import PackageDescription
+
+let package = Package(
+    name: "Galley",
+    products: [
+        .library(name: "Galley", targets: ["Galley", "GalleyTemplates", "GalleyBatch"]),
+        .executable(name: "galley", targets: ["galley"]),
+    ],
+    targets: [
+        // C libraries, each wrapped once (see docs/architecture.md for which Swift target owns which).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype6-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // libpng and libjpeg report errors with setjmp/longjmp, which Swift cannot express.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
+        ),
+
+        .target(name: "GalleyLayout"),
+        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "CCairo", "CImageCodecs"]),
+        .target(
+            name: "GalleyText",
+            dependencies: ["GalleyLayout", "GalleyRender", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen"]
+        ),
+        .target(name: "Galley", dependencies: ["GalleyLayout", "GalleyRender", "GalleyText"]),
+        .target(name: "GalleyTemplates", dependencies: ["Galley"]),
+        .target(name: "GalleyBatch", dependencies: ["GalleyTemplates"]),
+        .executableTarget(name: "galley", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
+
+        .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
+        .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
+        .testTarget(name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport"]),
+    ]
+)
