@@ -1,0 +1,84 @@
+import GalleyLayout
+
+/// The drawing API that draw routines use: it records display items, it does not paint.
+///
+/// A draw routine gets a context whose origin is the node's top-left corner. Everything it
+/// draws becomes part of an immutable display list that the PNG and PDF writers read later,
+/// on any thread. A context belongs to the one task that draws into it.
+public final class GraphicsContext {
+    private var stack: [[DisplayItem]] = [[]]
+
+    public init() {}
+
+    /// The items recorded so far at the top level.
+    public var items: [DisplayItem] { stack[0] }
+
+    /// Takes the recorded items and leaves the context empty.
+    public func takeItems() -> [DisplayItem] {
+        let result = stack[0]
+        stack = [[]]
+        return result
+    }
+
+    public func append(_ item: DisplayItem) {
+        stack[stack.count - 1].append(item)
+    }
+
+    public func append(contentsOf items: [DisplayItem]) {
+        stack[stack.count - 1].append(contentsOf: items)
+    }
+
+    public func fill(_ path: Path, color: Color) {
+        guard !color.isInvisible, !path.isEmpty else { return }
+        append(.fill(path, color))
+    }
+
+    public func fill(_ rect: Rect, color: Color) {
+        fill(Path(rect: rect), color: color)
+    }
+
+    public func stroke(_ path: Path, color: Color, lineWidth: Double) {
+        guard !color.isInvisible, lineWidth > 0, !path.isEmpty else { return }
+        append(.stroke(path, color, lineWidth: lineWidth))
+    }
+
+    public func draw(_ run: GlyphRun) {
+        guard !run.glyphs.isEmpty else { return }
+        append(.glyphs(run))
+    }
+
+    public func draw(_ image: ImageBuffer, in rect: Rect, interpolation: ImageInterpolation = .smooth) {
+        append(.image(image, rect, interpolation))
+    }
+
+    public func addLink(_ rect: Rect, to target: LinkTarget) {
+        append(.link(rect, target))
+    }
+
+    public func addAnchor(_ name: String, at point: Point) {
+        append(.anchor(name, point))
+    }
+
+    /// Records what `body` draws as one group with a transform, clip, opacity and shadow.
+    /// A group that changes nothing is flattened into its parent.
+    public func withGroup(
+        transform: AffineTransform = .identity, clip: Path? = nil, opacity: Double = 1,
+        shadow: Shadow? = nil, _ body: (GraphicsContext) throws -> Void
+    ) rethrows {
+        stack.append([])
+        defer {
+            let items = stack.removeLast()
+            if transform.isIdentity, clip == nil, opacity >= 1, shadow == nil {
+                append(contentsOf: items)
+            } else if !items.isEmpty, opacity > 0 {
+                append(.group(DisplayGroup(transform: transform, clip: clip, opacity: opacity, shadow: shadow, items: items)))
+            }
+        }
+        try body(self)
+    }
+
+    /// Records `body`'s drawing moved by an offset.
+    public func translated(x: Double, y: Double, _ body: (GraphicsContext) throws -> Void) rethrows {
+        try withGroup(transform: .translation(x: x, y: y), body)
+    }
+}
