@@ -1,0 +1,40 @@
+# Galley — the two commands a new user needs are `make demo` and `make test`;
+# each installs missing Debian packages first (scripts/install-deps).
+SHELL := /bin/bash
+SWIFT ?= swift
+export PATH := /opt/swift/usr/bin:$(PATH)
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+RELEASE_BIN = .build/release/galley
+DEBUG_BIN = .build/debug/galley
+
+.PHONY: all deps test-deps build release demo test bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps --test
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+## Renders every example template in Templates/ into out/.
+demo: release
+	@scripts/demo $(RELEASE_BIN)
+
+## Builds and runs every test.
+test: test-deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build --disable-xctest
+
+## Release-build benchmarks on fixed workloads; writes bench/results.json.
+bench: release
+	@scripts/bench $(RELEASE_BIN)
+
+clean:
+	rm -rf .build out

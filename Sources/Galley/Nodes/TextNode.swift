@@ -1,0 +1,71 @@
+import GalleyLayout
+import GalleyRender
+import GalleyText
+
+/// A paragraph of (rich) text. Its size is the paragraph laid out at the constrained width;
+/// its baselines feed stack baseline alignment (Texture's ascender/descender).
+public final class TextNode: DisplayNode, DrawingNode {
+    public struct Parameters: Hashable, Sendable {
+        public var items: [DisplayItem]
+    }
+
+    public var spans: [TextSpan] {
+        didSet { if spans != oldValue { contentChanged() } }
+    }
+    public var paragraphStyle: ParagraphStyle {
+        didSet { if paragraphStyle != oldValue { contentChanged() } }
+    }
+    public let registry: FontRegistry
+
+    /// Paragraph layouts by width: measuring and drawing at one width shapes the text once.
+    private var layouts: [Double: ParagraphLayout] = [:]
+
+    public init(spans: [TextSpan], paragraphStyle: ParagraphStyle = ParagraphStyle(), registry: FontRegistry = .shared) {
+        self.spans = spans
+        self.paragraphStyle = paragraphStyle
+        self.registry = registry
+        super.init()
+    }
+
+    public convenience init(_ text: String, style: TextStyle = TextStyle(), registry: FontRegistry = .shared) {
+        self.init(spans: [TextSpan(text: text, style: style)], registry: registry)
+    }
+
+    public override var typeName: String { "text" }
+
+    /// The plain text of all spans.
+    public var text: String { spans.map(\.text).joined() }
+
+    /// The paragraph laid out at `width` (cached).
+    public func paragraphLayout(width: Double) -> ParagraphLayout {
+        if let cached = layouts[width] { return cached }
+        let layout = Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry)
+        if layouts.count > 8 { layouts.removeAll(keepingCapacity: true) }
+        layouts[width] = layout
+        return layout
+    }
+
+    public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        let layout = paragraphLayout(width: constrainedSize.width)
+        // Texture: BaselineFirst aligns on `ascender`, BaselineLast on `height + descender`.
+        style.ascender = layout.firstBaseline
+        style.descender = layout.lastBaseline - layout.size.height
+        return layout.size
+    }
+
+    public func drawParameters() -> Parameters {
+        Parameters(items: paragraphLayout(width: bounds.width).items)
+    }
+
+    public static func draw(
+        _ parameters: Parameters, in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck,
+        isRasterizing: Bool
+    ) throws {
+        context.append(contentsOf: parameters.items)
+    }
+
+    private func contentChanged() {
+        layouts.removeAll()
+        invalidateCalculatedLayout()
+    }
+}

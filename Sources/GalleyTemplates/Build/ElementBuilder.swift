@@ -1,0 +1,113 @@
+import Galley
+import GalleyLayout
+import GalleyRender
+
+/// Builds the layout elements of one record from compiled element templates: applies `if`
+/// and `each`, reads the bound properties, and makes nodes and specs.
+struct ElementBuilder {
+    let site: BuildSite
+    /// Nodes whose `id` internal links or bookmarks may target, by id.
+    private(set) var nodesByID: [String: DisplayNode] = [:]
+
+    init(site: BuildSite) {
+        self.site = site
+    }
+
+    /// The elements an element template stands for in `scope`: none when its `if` is false,
+    /// one per item with `each`, else one.
+    mutating func build(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError) -> [any LayoutElement] {
+        if let repetition = element.repetition {
+            let path = element.path.appending("each")
+            let items = try site.evaluate(repetition.items, in: scope, at: path)
+            guard case .array(let values) = items else {
+                if items == .null { return [] }
+                throw site.error(at: path, "\"each\" expects an array, got \(ValueReader.describe(items))")
+            }
+            var built = [any LayoutElement]()
+            built.reserveCapacity(values.count)
+            for (index, value) in values.enumerated() {
+                let itemScope = scope.with(repetition.name, value).with("index", .number(Double(index)))
+                if let one = try buildIfIncluded(element, scope: itemScope) { built.append(one) }
+            }
+            return built
+        }
+        return try buildIfIncluded(element, scope: scope).map { [$0] } ?? []
+    }
+
+    /// Exactly one element for a slot (`child`, `overlay`…): an empty spec when `if` drops it.
+    mutating func buildSlot(_ element: ElementTemplate?, scope: BindingScope) throws(TemplateError) -> any LayoutElement {
+        guard let element else { return LayoutSpec() }
+        return try build(element, scope: scope).first ?? LayoutSpec()
+    }
+
+    private mutating func buildIfIncluded(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError)
+        -> (any LayoutElement)?
+    {
+        if let condition = element.condition {
+            let value = try site.evaluate(condition, in: scope, at: element.path.appending("if"))
+            guard BindingScope.isTruthy(value) else { return nil }
+        }
+        let properties = try BoundProperties(element, scope: scope, site: site)
+        let built = try make(element, properties, scope: scope)
+        try StyleApplier.apply(properties, to: built)
+        if let node = built as? DisplayNode {
+            try LayerApplier.apply(properties, to: node, site: site)
+            if let id = node.identifier { nodesByID[id] = node }
+        }
+        return built
+    }
+
+    private mutating func make(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
+        -> any LayoutElement
+    {
+        switch element.type {
+        case "box": return try makeBox(element, p, scope: scope)
+        case "text": return try TextBuilder(site: site).make(p)
+        case "image": return try makeImage(p)
+        case "node": return try makeCustomNode(p)
+        default: return try makeSpec(element, p, scope: scope)
+        }
+    }
+
+    private mutating func makeBox(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
+        -> BoxNode
+    {
+        let box = BoxNode(intrinsicSize: try p.size("size") ?? .zero)
+        if element.slots["child"] != nil {
+            let child = try buildSlot(element.slots["child"], scope: scope)
+            box.automaticallyManagesSubnodes = true
+            box.layoutSpecBlock = { _ in child }
+        }
+        return box
+    }
+
+    private func makeImage(_ p: BoundProperties) throws(TemplateError) -> ImageNode {
+        guard let source = try p.string("src") else {
+            throw site.error(at: p.element.path, "an image needs \"src\"", hint: "a path relative to the template, or a data: URI")
+        }
+        do {
+            let image = try site.resources.images.image(source, relativeTo: site.template.directory)
+            return ImageNode(image: image, contentMode: try p.choice("contentMode", ContentMode.self) ?? .scaleToFill)
+        } catch let error as ImageLoader.LoadError {
+            throw site.error(at: p.element.path.appending("src"), error.description)
+        } catch {
+            throw site.error(at: p.element.path.appending("src"), "\(error)")
+        }
+    }
+
+    private func makeCustomNode(_ p: BoundProperties) throws(TemplateError) -> DisplayNode {
+        guard let name = try p.string("class") else {
+            throw site.error(at: p.element.path, "a node element needs \"class\"", hint: "one of: \(site.resources.nodeClasses.names.joined(separator: ", "))")
+        }
+        guard let factory = site.resources.nodeClasses.factory(named: name) else {
+            throw site.error(
+                at: p.element.path.appending("class"), "no node class named \"\(name)\"",
+                hint: "registered classes: \(site.resources.nodeClasses.names.joined(separator: ", "))")
+        }
+        do {
+            return try factory(p["params"] ?? .object(JSONObject()))
+        } catch {
+            throw site.error(at: p.element.path.appending("params"), "\(name): \(error)")
+        }
+    }
+}

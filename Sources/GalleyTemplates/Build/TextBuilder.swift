@@ -1,0 +1,86 @@
+import Galley
+import GalleyRender
+import GalleyText
+
+/// Builds text nodes: the default style, then the named `style`, then the element's own
+/// TEXTSTYLE keys, then each span's keys.
+struct TextBuilder {
+    let site: BuildSite
+
+    func make(_ p: BoundProperties) throws(TemplateError) -> TextNode {
+        var base = TextStyle()
+        if let name = site.template.defaultStyle, let style = site.template.styles[name] {
+            base = try Self.applying(style, to: base)
+        }
+        if let name = try p.string("style") {
+            guard let style = site.template.styles[name] else {
+                throw site.error(
+                    at: p.element.path.appending("style"), "no text style named \"\(name)\"",
+                    hint: "define it under \"styles\" (known: \(site.template.styles.keys.sorted().joined(separator: ", ")))")
+            }
+            base = try Self.applying(style, to: base)
+        }
+        base = try Self.applying(JSONObject(p.values.map { ($0.key, $0.value) }), to: base)
+        var spans = [TextSpan]()
+        if case .array(let items)? = p["spans"] {
+            for (index, item) in items.enumerated() {
+                guard case .object(let span) = item else {
+                    throw site.error(at: p.element.path.appending("spans").appending(index), "expected a span object {text, …style}")
+                }
+                let text = span["text"].map(BindingScope.display) ?? ""
+                do {
+                    spans.append(TextSpan(text: text, style: try Self.applying(span, to: base)))
+                } catch {
+                    throw site.error(at: p.element.path.appending("spans").appending(index), error.description)
+                }
+            }
+        } else {
+            spans = [TextSpan(text: try p.string("text") ?? "", style: base)]
+        }
+        var paragraph = ParagraphStyle()
+        if let v = try p.choice("align", TextAlignment.self) { paragraph.alignment = v }
+        if let v = try p.number("maxLines", .integer) { paragraph.maxLines = v > 0 ? Int(v) : nil }
+        if let v = try p.string("truncation") { paragraph.truncation = v }
+        if let v = try p.choice("lineBreaking", LineBreaking.self) { paragraph.lineBreaking = v }
+        if let v = try p.bool("hyphenate") { paragraph.hyphenate = v }
+        if let v = try p.string("lang") { paragraph.language = v }
+        return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
+    }
+
+    struct StyleError: Error {
+        let description: String
+    }
+
+    /// `style` with the TEXTSTYLE keys of `object` applied (other keys are ignored).
+    static func applying(_ object: JSONObject, to style: TextStyle) throws(TemplateError) -> TextStyle {
+        var style = style
+        for (key, value) in object.entries where value != .null {
+            switch key {
+            case "font": if let v = value.stringValue { style.font = v }
+            case "weight":
+                if let v = ValueReader.number(value) {
+                    style.weight = Int(v)
+                } else if let name = value.stringValue, let v = FontWeightName.table[name.lowercased()] {
+                    style.weight = v
+                }
+            case "italic": if let v = value.boolValue { style.italic = v }
+            case "fontSize": if let v = ValueReader.number(value), v >= 0 { style.fontSize = v }
+            case "color": if let v = ValueReader.color(value) { style.color = v }
+            case "lineHeight":
+                if let v = ValueReader.number(value) {
+                    style.lineHeight = .multiple(v)
+                } else if case .object(let o) = value, let v = o["points"].flatMap(ValueReader.number) {
+                    style.lineHeight = .points(v)
+                }
+            case "letterSpacing": if let v = ValueReader.number(value) { style.letterSpacing = v }
+            case "features": style.features = value.arrayValue?.compactMap(\.stringValue) ?? []
+            case "underline": if let v = value.boolValue { style.underline = v }
+            case "strikethrough": if let v = value.boolValue { style.strikethrough = v }
+            case "baselineOffset": if let v = ValueReader.number(value) { style.baselineOffset = v }
+            case "link": if let v = value.stringValue, !v.isEmpty { style.link = v }
+            default: continue
+            }
+        }
+        return style
+    }
+}

@@ -1,0 +1,104 @@
+/// Every element type and the keys it takes (TEMPLATE-FORMAT.md). The compiler rejects unknown
+/// types and keys with the list of known ones, and checks literal values by kind.
+enum ElementSchema {
+    static let alignSelf = ["auto", "start", "center", "end", "stretch"]
+    static let textStyleKeys: [String: ValueKind] = [
+        "font": .string, "weight": .numberOr(FontWeightName.names), "italic": .bool, "fontSize": .nonNegativeNumber,
+        "color": .color, "lineHeight": .any, "letterSpacing": .number, "features": .array(.string),
+        "underline": .bool, "strikethrough": .bool, "baselineOffset": .number, "link": .string,
+    ]
+
+    /// Keys every element takes: identity, directives and the layout style.
+    static let commonKeys: [String: ValueKind] = [
+        "type": .string, "id": .string, "if": .any, "each": .any, "as": .string,
+        "width": .dimension, "height": .dimension, "minWidth": .dimension, "maxWidth": .dimension,
+        "minHeight": .dimension, "maxHeight": .dimension, "flexGrow": .nonNegativeNumber,
+        "flexShrink": .nonNegativeNumber, "flexBasis": .dimension, "alignSelf": .choice(alignSelf),
+        "spacingBefore": .number, "spacingAfter": .number, "ascender": .number, "descender": .number,
+        "position": .pair, "keepTogether": .bool, "keepWithNext": .bool, "debugName": .string,
+    ]
+
+    /// Layer keys of drawn nodes.
+    static let visualKeys: [String: ValueKind] = [
+        "background": .color, "cornerRadius": .nonNegativeNumber,
+        "border": .object(["width": .nonNegativeNumber, "color": .color]),
+        "opacity": .unitInterval, "clip": .bool, "rasterize": .bool, "link": .string,
+        "bookmark": .string, "bookmarkLevel": .integer,
+        "shadow": .object(["offset": .pair, "blur": .nonNegativeNumber, "color": .color]),
+    ]
+
+    static let sizing = ["default", "minimumX", "minimumY", "minimumXY"]
+
+    /// Keys by element type, beyond `commonKeys` (and `visualKeys` for nodes).
+    static let typeKeys: [String: [String: ValueKind]] = [
+        "box": ["size": .pair, "child": .element],
+        "text": textStyleKeys.merging([
+            "text": .string, "spans": .array(.object(textStyleKeys.merging(["text": .string]) { a, _ in a })),
+            "style": .string, "maxLines": .integer, "truncation": .string,
+            "align": .choice(["start", "center", "end", "justify"]), "lineBreaking": .choice(["greedy", "optimal"]),
+            "hyphenate": .bool, "lang": .string,
+        ]) { a, _ in a },
+        "image": ["src": .string, "contentMode": .choice(ContentModeNames.all)],
+        "node": ["class": .string, "params": .any],
+        "stack": [
+            "direction": .choice(["horizontal", "vertical"]), "spacing": .number,
+            "justifyContent": .choice(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly"]),
+            "alignItems": .choice(["start", "center", "end", "stretch", "baselineFirst", "baselineLast"]),
+            "flexWrap": .choice(["noWrap", "wrap"]),
+            "alignContent": .choice(["start", "center", "end", "spaceBetween", "spaceAround", "stretch"]),
+            "lineSpacing": .number, "children": .elements,
+        ],
+        "inset": ["insets": .insets, "child": .element],
+        "overlay": ["child": .element, "overlay": .element],
+        "background": ["child": .element, "background": .element],
+        "center": ["centering": .choice(["none", "x", "y", "xy"]), "sizing": .choice(sizing), "child": .element],
+        "relative": [
+            "horizontal": .choice(["none", "start", "center", "end"]),
+            "vertical": .choice(["none", "start", "center", "end"]), "sizing": .choice(sizing), "child": .element,
+        ],
+        "ratio": ["ratio": .nonNegativeNumber, "child": .element],
+        "absolute": ["sizing": .choice(["default", "sizeToFit"]), "children": .elements],
+        "corner": [
+            "child": .element, "corner": .element,
+            "location": .choice(["topLeft", "topRight", "bottomLeft", "bottomRight"]), "offset": .pair,
+            "wrapsCorner": .bool,
+        ],
+        "wrapper": ["child": .element],
+        "spacer": [:],
+    ]
+
+    /// Element types that are drawn nodes (and so take the layer keys).
+    static let nodeTypes: Set<String> = ["box", "text", "image", "node"]
+
+    static var typeNames: [String] { typeKeys.keys.sorted() }
+
+    /// The full key table of a type, or nil for an unknown type.
+    static func keys(for type: String) -> [String: ValueKind]? {
+        guard let own = typeKeys[type] else { return nil }
+        var keys = commonKeys.merging(own) { _, typeSpecific in typeSpecific }
+        if nodeTypes.contains(type) {
+            keys.merge(visualKeys) { typeSpecific, _ in typeSpecific }
+        }
+        return keys
+    }
+
+    /// Keys whose values are elements (compiled as children rather than properties).
+    static func elementSlots(for type: String) -> [String] {
+        (typeKeys[type] ?? [:]).filter { if case .element = $0.value { true } else { false } }.map(\.key).sorted()
+    }
+}
+
+enum FontWeightName {
+    static let table: [String: Int] = [
+        "thin": 100, "extralight": 200, "light": 300, "regular": 400, "normal": 400, "medium": 500,
+        "semibold": 600, "bold": 700, "extrabold": 800, "black": 900,
+    ]
+    static let names = table.keys.sorted()
+}
+
+enum ContentModeNames {
+    static let all = [
+        "scaleToFill", "scaleAspectFit", "scaleAspectFill", "center", "top", "bottom", "left", "right",
+        "topLeft", "topRight", "bottomLeft", "bottomRight",
+    ]
+}

@@ -1,0 +1,98 @@
+import GalleyLayout
+import GalleyRender
+
+/// Reads template values by kind. Every function returns nil when the value is not of the
+/// kind; `problem(_:_:)` says whether a value fits a kind at all (compile-time checks).
+enum ValueReader {
+    static func number(_ value: JSONValue) -> Double? {
+        if case .number(let n) = value, n.isFinite { return n }
+        return nil
+    }
+
+    static func dimension(_ value: JSONValue) -> Dimension? {
+        switch value {
+        case .number(let n) where n.isFinite: return .points(n)
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed == "auto" { return .auto }
+            if trimmed.hasSuffix("%"), let percent = Double(trimmed.dropLast()), percent.isFinite {
+                return .fraction(percent / 100)
+            }
+            if trimmed.hasSuffix("pt"), let points = Double(trimmed.dropLast(2)), points.isFinite {
+                return .points(points)
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    static func color(_ value: JSONValue) -> Color? {
+        if case .string(let text) = value { return ColorParser.parse(text) }
+        return nil
+    }
+
+    static func pair(_ value: JSONValue) -> (Double, Double)? {
+        guard case .array(let items) = value, items.count == 2, let a = number(items[0]), let b = number(items[1])
+        else { return nil }
+        return (a, b)
+    }
+
+    /// A number, or `"inf"` for infinity (inset values and size-range maxima).
+    static func numberOrInfinity(_ value: JSONValue) -> Double? {
+        if case .string(let text) = value, ["inf", "infinity"].contains(text.lowercased()) { return .infinity }
+        return number(value)
+    }
+
+    static func insets(_ value: JSONValue) -> EdgeInsets? {
+        if let all = numberOrInfinity(value) { return EdgeInsets(top: all, left: all, bottom: all, right: all) }
+        guard case .object(let object) = value else { return nil }
+        var sides = [Double]()
+        for side in ["top", "left", "bottom", "right"] {
+            guard let v = object[side] else {
+                sides.append(0)
+                continue
+            }
+            guard let n = numberOrInfinity(v) else { return nil }
+            sides.append(n)
+        }
+        guard object.keys.allSatisfy({ ["top", "left", "bottom", "right"].contains($0) }) else { return nil }
+        return EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+    }
+
+    /// Why `value` is not of `kind`, or nil when it is. Elements are checked by the compiler.
+    static func problem(_ value: JSONValue, _ kind: ValueKind) -> String? {
+        let fits: Bool
+        switch kind {
+        case .number: fits = number(value) != nil
+        case .nonNegativeNumber: fits = (number(value) ?? -1) >= 0
+        case .unitInterval: fits = number(value).map { (0...1).contains($0) } ?? false
+        case .integer: fits = number(value).map { $0.rounded() == $0 } ?? false
+        case .bool: if case .bool = value { fits = true } else { fits = false }
+        case .string: if case .string = value { fits = true } else { fits = false }
+        case .dimension: fits = dimension(value) != nil
+        case .color: fits = color(value) != nil
+        case .choice(let values): fits = value.stringValue.map(values.contains) ?? false
+        case .pair: fits = pair(value) != nil
+        case .insets: fits = insets(value) != nil
+        case .element, .object: if case .object = value { fits = true } else { fits = false }
+        case .elements, .array: if case .array = value { fits = true } else { fits = false }
+        case .any: fits = true
+        case .numberOr(let values): fits = number(value) != nil || (value.stringValue.map(values.contains) ?? false)
+        }
+        return fits ? nil : "expected \(kind.expectation), got \(describe(value))"
+    }
+
+    /// A short rendering of a value for error messages.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(let n): n.rounded() == n && abs(n) < 1e15 ? "\(Int(n))" : "\(n)"
+        case .string(let s): "\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,73 @@
+import Foundation
+import GalleyLayout
+
+/// A compiled template: parsed and validated once, then bound to any number of records.
+///
+/// ```swift
+/// let template = try Template.load(path: "Templates/invoice.json")
+/// for record in records {
+///     let document = try template.bind(record)
+///     try document.write(to: "out/\(record.index).pdf")
+/// }
+/// ```
+public final class Template: Sendable {
+    /// Where the template is laid out: one surface, or flowing pages.
+    public enum Kind: Sendable {
+        case canvas(size: Size, constrainedSize: SizeRange, fit: FitMode)
+        case paged(PageSetup)
+    }
+
+    public enum FitMode: String, Sendable {
+        case size, content
+    }
+
+    public let file: String
+    /// The template's folder: relative image paths and font folders resolve against it.
+    public let directory: String
+    public let kind: Kind
+    let document: ParsedDocument
+    let body: ElementTemplate
+    let header: ElementTemplate?
+    let footer: ElementTemplate?
+    let styles: [String: JSONObject]
+    let defaultStyle: String?
+    public let fontFolders: [String]
+    let metadata: [String: CompiledValue]
+    let background: CompiledValue?
+
+    /// Reads, parses and compiles a template file.
+    public static func load(path: String) throws(TemplateError) -> Template {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw TemplateError(
+                file: path, location: nil, path: nil,
+                message: exists ? "cannot read the template file" : "no such template file",
+                hint: exists ? "check its permissions" : "check the path")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try Template(utf8: [UInt8](data), file: path, directory: directory.isEmpty ? "." : directory)
+    }
+
+    /// Parses and compiles template text.
+    public convenience init(text: String, file: String = "<template>", directory: String = ".") throws(TemplateError) {
+        try self.init(utf8: Array(text.utf8), file: file, directory: directory)
+    }
+
+    init(utf8: [UInt8], file: String, directory: String) throws(TemplateError) {
+        let document = try JSONParser.parse(utf8: utf8, file: file)
+        self.document = document
+        self.file = file
+        self.directory = directory
+        let top = try TopLevel(document: document)
+        kind = top.kind
+        let compiler = TemplateCompiler(document: document)
+        body = try compiler.element(top.body, at: JSONPath.root.appending("body"))
+        header = try top.header.map { v throws(TemplateError) in try compiler.element(v, at: JSONPath.root.appending("header")) }
+        footer = try top.footer.map { v throws(TemplateError) in try compiler.element(v, at: JSONPath.root.appending("footer")) }
+        styles = top.styles
+        defaultStyle = top.defaultStyle
+        fontFolders = top.fontFolders.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
+        metadata = top.metadata
+        background = top.background
+    }
+}
