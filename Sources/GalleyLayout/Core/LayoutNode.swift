@@ -1,0 +1,87 @@
+/// The layout half of Texture's `ASDisplayNode`: a leaf that measures its content, or a composite that
+/// returns a layout spec for its subnodes. Results are cached per constrained size.
+///
+/// A leaf's size is `Clamp(range, calculateSizeThatFits(range.max))`. The base `calculateSizeThatFits`
+/// returns its argument when both axes are valid, else `0×0`, so a plain node **fills a finite max and
+/// collapses to the min when either max is infinite**. Example: a plain node in `[0…100, 0…50]` is 100×50;
+/// in `[0…100, 0…inf]` it is 0×0.
+open class LayoutNode: LayoutElement {
+    /// The node's layout properties.
+    public var style = Style()
+    /// An optional name shown in ascii art and dumps.
+    open var debugName: String?
+
+    /// How many times the node was measured (its `calculateSizeThatFits`/`layoutSpecThatFits` ran).
+    public private(set) var measurementCount = 0
+
+    /// The spec returned by the last measurement, used for ascii art.
+    public private(set) var lastLayoutSpec: (any LayoutElement)?
+
+    private var cachedLayout: Layout?
+    private var cachedConstrainedSize = SizeRange(min: .zero, max: .zero)
+    private var cachedParentSize = Size.zero
+
+    /// Creates a node with default style.
+    public init() {}
+
+    /// The short type name used in ascii art and dumps, e.g. "box" or "text".
+    open var typeName: String { "node" }
+
+    /// Nodes are leaves in ascii art; override to expose children for introspection.
+    open var layoutChildren: [any LayoutElement] { [] }
+
+    /// The type name followed by ` (debugName)` when set.
+    open var asciiArtName: String {
+        if let debugName { return "\(typeName) (\(debugName))" }
+        return typeName
+    }
+
+    /// A node draws as its name; its own spec tree is in ``Layout/asciiArtString``.
+    open var asciiArtString: String { asciiArtName }
+
+    /// Texture's `calculateSizeThatFits:` for leaves: returns `constrainedSize` when both axes are valid
+    /// (finite, ≥ 0, < 1e7), else `.zero`.
+    open func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        isValidForSize(constrainedSize.width) && isValidForSize(constrainedSize.height) ? constrainedSize : .zero
+    }
+
+    /// For composites: a spec (or a node, which is wrapped) laying out the subnodes. `nil` makes a leaf.
+    open func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+        nil
+    }
+
+    /// Measures the node, returning the cached layout when `constrainedSize` and `parentSize` equal the last
+    /// request and the node was not invalidated (NaN sizes never compare equal, as in Texture).
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        if let cachedLayout, cachedConstrainedSize == constrainedSize, cachedParentSize == parentSize {
+            return cachedLayout
+        }
+        let range = constrainedSize.intersect(style.resolvedRange(parentSize: parentSize))
+        let layout = calculateLayout(range)
+        cachedLayout = layout
+        cachedConstrainedSize = constrainedSize
+        cachedParentSize = parentSize
+        return layout
+    }
+
+    /// Drops the cached layout; the next request measures again. Call it when content changes.
+    public func invalidateCalculatedLayout() {
+        cachedLayout = nil
+    }
+
+    /// `calculateLayoutThatFits:` (ASDisplayNode+LayoutSpec.mm:40-108): a leaf clamps its content size; a
+    /// composite lays its spec out with its own range and flattens the result. The size is not clamped again.
+    private func calculateLayout(_ range: SizeRange) -> Layout {
+        measurementCount += 1
+        guard let spec = layoutSpecThatFits(range) else {
+            lastLayoutSpec = nil
+            return Layout(element: self, size: range.clamp(calculateSizeThatFits(range.max)))
+        }
+        let root: any LayoutElement = spec is LayoutNode ? WrapperLayoutSpec(child: spec) : spec
+        lastLayoutSpec = root
+        let specLayout = root.layoutThatFits(range)
+        specLayout.position = .zero
+        let wrapper = Layout(element: self, size: specLayout.size, sublayouts: [specLayout])
+        return Layout(element: self, size: specLayout.size, sublayouts: wrapper.flattenedNodeLayouts())
+    }
+}
