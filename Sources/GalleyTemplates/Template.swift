@@ -34,6 +34,8 @@ public final class Template: Sendable {
     public let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
+    /// Example data shipped inside the template (`sampleData`), used when no data is given.
+    public let sampleData: JSONValue?
 
     /// Reads, parses and compiles a template file.
     public static func load(path: String) throws(TemplateError) -> Template {
@@ -69,5 +71,6 @@ public final class Template: Sendable {
         fontFolders = top.fontFolders.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
         metadata = top.metadata
         background = top.background
+        sampleData = document.value["sampleData"]
     }
 }

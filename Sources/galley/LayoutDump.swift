@@ -1,0 +1,49 @@
+import Galley
+import GalleyLayout
+
+/// The layout dump of TEMPLATE-FORMAT.md: pages with every drawn node's id, type and frame.
+enum LayoutDump {
+    static func json(_ canvas: Canvas) -> String {
+        let layout = canvas.layout()
+        let size = canvas.surfaceSize(for: layout)
+        let nodes = canvas.nodeFrames().map { node, frame in
+            var fields = [String]()
+            if let id = node.identifier { fields.append("\"id\": \(quoted(id))") }
+            fields.append("\"type\": \(quoted(node.typeName))")
+            fields.append("\"frame\": [\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)), \(number(frame.height))]")
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        let page = "{\"size\": [\(number(size.width)), \(number(size.height))], \"nodes\": [\n    "
+            + nodes.joined(separator: ",\n    ") + "\n  ]}"
+        return "{\"pages\": [\n  " + page + "\n]}"
+    }
+
+    /// Whole numbers without a fraction; others with up to 4 decimals.
+    static func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        var text = String(format: "%.4f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+import Foundation
