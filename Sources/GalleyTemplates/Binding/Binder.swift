@@ -1,0 +1,79 @@
+/// Evaluates compiled ``BindingTemplate``s against a ``BindingScope``.
+///
+/// Rules:
+/// - A missing path is ``BindingError/missingPath(path:)`` unless a later `default` filter
+///   replaces it. Comparisons with a missing operand are missing too.
+/// - Truthiness: `false`, `null`, `0`, `NaN`, `""`, `[]`, `{}` and a missing path are false;
+///   everything else is true. (`0` counts as false so `if: "{{count}}"` hides empty counts.)
+/// - `!`, `&&` and `||` treat a missing path as false and always produce a bool.
+/// - `==` and `!=` compare any two values structurally (`1 == "1"` is false); `<`, `<=`, `>`,
+///   `>=` need two numbers or two strings, otherwise ``BindingError/typeMismatch(message:)``.
+public enum Binder {
+    /// The value of `template`: for a single `{{ … }}` the value keeps its type; otherwise the
+    /// interpolated string.
+    public static func evaluate(_ template: BindingTemplate, in scope: BindingScope) throws(BindingError) -> JSONValue {
+        if template.parts.count == 1, case .binding(let bound) = template.parts[0] {
+            return try value(of: bound, in: scope)
+        }
+        return .string(try string(template, in: scope))
+    }
+
+    /// The text of `template` with every binding replaced by its value's
+    /// ``JSONValue/interpolationText`` (integral numbers print without `.0`, `null` as nothing).
+    public static func string(_ template: BindingTemplate, in scope: BindingScope) throws(BindingError) -> String {
+        var output = ""
+        for part in template.parts {
+            switch part {
+            case .literal(let text): output += text
+            case .binding(let bound): output += try value(of: bound, in: scope).interpolationText
+            }
+        }
+        return output
+    }
+
+    /// Whether an `if` keeps its element: the value's truthiness, where a missing path is false
+    /// rather than an error. A template with literal text is true unless it is empty.
+    public static func isTruthy(_ template: BindingTemplate, in scope: BindingScope) throws(BindingError) -> Bool {
+        if template.parts.count == 1, case .binding(let bound) = template.parts[0] {
+            guard let value = try result(of: bound, in: scope) else { return false }
+            return truthiness(value)
+        }
+        return truthiness(try evaluate(template, in: scope))
+    }
+
+    /// Whether a value counts as true; see the rules above.
+    public static func truthiness(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: return false
+        case .bool(let bool): return bool
+        case .number(let number): return number != 0 && !number.isNaN
+        case .string(let string): return !string.isEmpty
+        case .array(let array): return !array.isEmpty
+        case .object(let object): return !object.isEmpty
+        }
+    }
+
+    private static func value(of bound: BoundExpression, in scope: BindingScope) throws(BindingError) -> JSONValue {
+        var missing: String?
+        guard let value = try result(of: bound, in: scope, missing: &missing) else {
+            throw BindingError.missingPath(path: missing ?? bound.source)
+        }
+        return value
+    }
+
+    /// The expression's value after filters, or `nil` when a path is missing and no filter replaced it.
+    private static func result(of bound: BoundExpression, in scope: BindingScope) throws(BindingError) -> JSONValue? {
+        var missing: String?
+        return try result(of: bound, in: scope, missing: &missing)
+    }
+
+    private static func result(
+        of bound: BoundExpression, in scope: BindingScope, missing: inout String?
+    ) throws(BindingError) -> JSONValue? {
+        var value = try ExpressionEvaluator(scope: scope).evaluate(bound.expression, missing: &missing)
+        for filter in bound.filters {
+            value = try filter.apply(to: value, missingPath: missing ?? bound.source)
+        }
+        return value
+    }
+}

@@ -1,0 +1,110 @@
+/// Splits the inside of `{{ … }}` into tokens; it stops after the closing `}}`.
+struct BindingLexer {
+    /// One token and the 0-based scalar offset where it starts in the binding string.
+    struct Token: Equatable {
+        enum Kind: Equatable {
+            case identifier(String)
+            case number(Double)
+            case string(String)
+            /// Punctuation and operators: `. [ ] ( ) | : ! == != < <= > >= && || -`.
+            case symbol(String)
+            /// The closing `}}`.
+            case close
+            case end
+        }
+        var kind: Kind
+        var offset: Int
+    }
+
+    let scalars: [Unicode.Scalar]
+    var position: Int
+
+    /// Reads the next token, skipping spaces.
+    mutating func next() throws(BindingSyntaxError) -> Token {
+        while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
+        let start = position
+        guard position < scalars.count else { return Token(kind: .end, offset: start) }
+        let scalar = scalars[position]
+        if scalar == "\"" || scalar == "'" { return Token(kind: .string(try readString()), offset: start) }
+        if Self.isDigit(scalar) { return Token(kind: .number(try readNumber()), offset: start) }
+        if Self.isIdentifierStart(scalar) {
+            var name = String.UnicodeScalarView()
+            while position < scalars.count, Self.isIdentifierPart(scalars[position]) {
+                name.append(scalars[position])
+                position += 1
+            }
+            return Token(kind: .identifier(String(name)), offset: start)
+        }
+        let pair = position + 1 < scalars.count ? String(String.UnicodeScalarView([scalar, scalars[position + 1]])) : ""
+        if pair == "}}" {
+            position += 2
+            return Token(kind: .close, offset: start)
+        }
+        if ["==", "!=", "<=", ">=", "&&", "||"].contains(pair) {
+            position += 2
+            return Token(kind: .symbol(pair), offset: start)
+        }
+        let single = String(Character(scalar))
+        if [".", "[", "]", "(", ")", "|", ":", "!", "<", ">", "-"].contains(single) {
+            position += 1
+            return Token(kind: .symbol(single), offset: start)
+        }
+        var hint: String?
+        if single == "=" { hint = "compare with ==" }
+        if single == "&" { hint = "use && for 'and'" }
+        if single == "}" { hint = "close the binding with }}" }
+        throw BindingSyntaxError(message: "unexpected character '\(single)'", column: start + 1, hint: hint)
+    }
+
+    private mutating func readString() throws(BindingSyntaxError) -> String {
+        let quote = scalars[position]
+        let start = position
+        position += 1
+        var text = String.UnicodeScalarView()
+        while position < scalars.count {
+            let scalar = scalars[position]
+            position += 1
+            if scalar == quote { return String(text) }
+            if scalar == "\\", position < scalars.count {
+                let escaped = scalars[position]
+                position += 1
+                switch escaped {
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                default: text.append(escaped)
+                }
+            } else {
+                text.append(scalar)
+            }
+        }
+        throw BindingSyntaxError(
+            message: "unterminated string", column: start + 1, hint: "close it with \(Character(quote))")
+    }
+
+    private mutating func readNumber() throws(BindingSyntaxError) -> Double {
+        let start = position
+        var text = ""
+        while position < scalars.count, Self.isDigit(scalars[position]) || scalars[position] == "." {
+            // A dot not followed by a digit ends the number (`items.0` is not supported, but `1.` is rejected clearly).
+            if scalars[position] == ".", !(position + 1 < scalars.count && Self.isDigit(scalars[position + 1])) { break }
+            text.unicodeScalars.append(scalars[position])
+            position += 1
+        }
+        guard let value = Double(text) else {
+            throw BindingSyntaxError(message: "invalid number '\(text)'", column: start + 1)
+        }
+        return value
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar)
+    }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
+    }
+
+    static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || isDigit(scalar)
+    }
+}

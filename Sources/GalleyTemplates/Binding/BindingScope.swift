@@ -1,0 +1,59 @@
+/// What a binding can see: the record's data plus named locals such as `item`, `index`, `page`.
+///
+/// Locals form a small immutable linked chain, newest first, so entering an `each` iteration
+/// costs one allocation instead of copying a dictionary, and inner names shadow outer ones.
+/// A path's first name is looked up among the locals first, then as a top-level key of the data.
+public struct BindingScope: Sendable {
+    /// One local name and its value, linked to the locals bound before it.
+    private final class Local: Sendable {
+        let name: String
+        let value: JSONValue
+        let parent: Local?
+
+        init(name: String, value: JSONValue, parent: Local?) {
+            self.name = name
+            self.value = value
+            self.parent = parent
+        }
+    }
+
+    /// The record's data; its top-level keys are the root names of paths.
+    public let data: JSONValue
+    private let locals: Local?
+
+    /// A scope over `data` with no locals.
+    public init(data: JSONValue) {
+        self.data = data
+        self.locals = nil
+    }
+
+    private init(data: JSONValue, locals: Local?) {
+        self.data = data
+        self.locals = locals
+    }
+
+    /// This scope plus one local, which shadows any earlier local or data key of the same name.
+    public func binding(_ name: String, to value: JSONValue) -> BindingScope {
+        BindingScope(data: data, locals: Local(name: name, value: value, parent: locals))
+    }
+
+    /// The scope for one `each` iteration: `name` (default `item`) is the element, `index` its 0-based position.
+    public func iteration(_ element: JSONValue, index: Int, as name: String = "item") -> BindingScope {
+        binding(name, to: element).binding("index", to: .number(Double(index)))
+    }
+
+    /// The scope for a header or footer: `page` (1-based) and `pages`.
+    public func page(_ page: Int, of pages: Int) -> BindingScope {
+        binding("page", to: .number(Double(page))).binding("pages", to: .number(Double(pages)))
+    }
+
+    /// The value of a root name: the innermost local with that name, else the data's top-level key.
+    public func lookup(_ name: String) -> JSONValue? {
+        var local = locals
+        while let current = local {
+            if current.name == name { return current.value }
+            local = current.parent
+        }
+        return data[name]
+    }
+}

@@ -1,0 +1,43 @@
+/// A compiled binding expression: the part of `{{ … }}` before any filters.
+indirect enum Expression: Hashable, Sendable {
+    /// A literal number, string, bool or null.
+    case literal(JSONValue)
+    /// A data path such as `item.price` or `items[0].name`.
+    case path(PathExpression)
+    /// `!operand`.
+    case not(Expression)
+    /// `lhs op rhs`.
+    case binary(BinaryOperator, Expression, Expression)
+}
+
+/// The binary operators, loosest-binding first: `||`, `&&`, then the comparisons.
+enum BinaryOperator: String, Hashable, Sendable {
+    case or = "||"
+    case and = "&&"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+}
+
+/// A path into the data or the scope's locals: a root name followed by member and index steps.
+struct PathExpression: Hashable, Sendable {
+    /// One step after the root.
+    enum Step: Hashable, Sendable {
+        /// `.name` or `["name"]`.
+        case key(String)
+        /// `[3]`.
+        case index(Int)
+        /// `[expression]`, e.g. `rates[item.currency]`: a number indexes, a string names a member.
+        case dynamic(Expression)
+    }
+
+    /// The first name: a local (`item`, `index`, `page`, …) or a top-level data key.
+    var root: String
+    /// The steps after the root.
+    var steps: [Step]
+    /// The path as written, for error messages.
+    var text: String
+}

@@ -1,0 +1,204 @@
+/// Parses one `{{ expression | filter:arg … }}` into an ``Expression`` and its filters.
+///
+/// Grammar, loosest first:
+/// ```
+/// binding    := or ( "|" name ( ":" literal )? )* "}}"
+/// or         := and ( "||" and )*
+/// and        := comparison ( "&&" comparison )*
+/// comparison := unary ( ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) unary )?
+/// unary      := "!" unary | primary
+/// primary    := literal | "(" or ")" | path
+/// path       := name ( "." name | "[" or "]" )*
+/// ```
+struct ExpressionParser {
+    var lexer: BindingLexer
+    var current: BindingLexer.Token
+    /// The scalar offset of the opening `{{`, for the "unclosed" error.
+    let openOffset: Int
+
+    init(scalars: [Unicode.Scalar], position: Int, openOffset: Int) throws(BindingSyntaxError) {
+        self.openOffset = openOffset
+        lexer = BindingLexer(scalars: scalars, position: position)
+        current = try lexer.next()
+    }
+
+    /// The scalar offset just after the closing `}}` once ``parseBinding()`` returns.
+    var endPosition: Int { lexer.position }
+
+    /// Parses the expression, the filters and the closing `}}`.
+    mutating func parseBinding() throws(BindingSyntaxError) -> BoundExpression {
+        let start = current.offset
+        if current.kind == .close {
+            throw BindingSyntaxError(message: "empty binding '{{}}'", column: start + 1, hint: "write a path, e.g. {{name}}")
+        }
+        let expression = try parseOr()
+        var filters: [Filter] = []
+        while current.kind == .symbol("|") {
+            try advance()
+            filters.append(try parseFilter())
+        }
+        switch current.kind {
+        case .close:
+            // Do not advance: the lexer already stands after `}}`, where literal text resumes.
+            let text = String(String.UnicodeScalarView(lexer.scalars[start..<current.offset]))
+            return BoundExpression(expression: expression, filters: filters, source: text.trimmingSpaces())
+        case .end:
+            throw BindingSyntaxError(message: "unclosed '{{'", column: openOffset + 1, hint: "close the binding with }}")
+        default:
+            throw unexpected("expected '}}' or a filter after '|'")
+        }
+    }
+
+    private mutating func parseFilter() throws(BindingSyntaxError) -> Filter {
+        guard case .identifier(let name) = current.kind else { throw unexpected("expected a filter name after '|'") }
+        let nameToken = current
+        try advance()
+        var argument: JSONValue?
+        var argumentColumn = nameToken.offset + 1
+        if current.kind == .symbol(":") {
+            try advance()
+            argumentColumn = current.offset + 1
+            guard let literal = try parseLiteral() else { throw unexpected("expected a literal argument after ':'") }
+            argument = literal
+        }
+        return try Filter(name: name, argument: argument, column: nameToken.offset + 1, argumentColumn: argumentColumn)
+    }
+
+    private mutating func parseOr() throws(BindingSyntaxError) -> Expression {
+        var left = try parseAnd()
+        while current.kind == .symbol("||") {
+            try advance()
+            left = .binary(.or, left, try parseAnd())
+        }
+        return left
+    }
+
+    private mutating func parseAnd() throws(BindingSyntaxError) -> Expression {
+        var left = try parseComparison()
+        while current.kind == .symbol("&&") {
+            try advance()
+            left = .binary(.and, left, try parseComparison())
+        }
+        return left
+    }
+
+    private mutating func parseComparison() throws(BindingSyntaxError) -> Expression {
+        let left = try parseUnary()
+        guard case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
+            op != .and, op != .or
+        else { return left }
+        try advance()
+        let right = try parseUnary()
+        if case .symbol(let next) = current.kind, let chained = BinaryOperator(rawValue: next), chained != .and,
+            chained != .or
+        {
+            throw unexpected("comparisons cannot be chained", hint: "combine them with && or parentheses")
+        }
+        return .binary(op, left, right)
+    }
+
+    private mutating func parseUnary() throws(BindingSyntaxError) -> Expression {
+        if current.kind == .symbol("!") {
+            try advance()
+            return .not(try parseUnary())
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws(BindingSyntaxError) -> Expression {
+        if current.kind == .symbol("(") {
+            try advance()
+            let inner = try parseOr()
+            guard current.kind == .symbol(")") else { throw unexpected("expected ')'") }
+            try advance()
+            return inner
+        }
+        if let literal = try parseLiteral() { return .literal(literal) }
+        if case .identifier(let name) = current.kind { return .path(try parsePath(root: name)) }
+        throw unexpected("expected a path, a literal or '('")
+    }
+
+    /// A number (optionally negative), string, `true`, `false` or `null`; `nil` when the token is none of these.
+    private mutating func parseLiteral() throws(BindingSyntaxError) -> JSONValue? {
+        switch current.kind {
+        case .number(let number):
+            try advance()
+            return .number(number)
+        case .string(let string):
+            try advance()
+            return .string(string)
+        case .identifier("true"), .identifier("false"), .identifier("null"):
+            let value: JSONValue = current.kind == .identifier("null") ? .null : .bool(current.kind == .identifier("true"))
+            try advance()
+            return value
+        case .symbol("-"):
+            try advance()
+            guard case .number(let number) = current.kind else { throw unexpected("expected a number after '-'") }
+            try advance()
+            return .number(-number)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func parsePath(root: String) throws(BindingSyntaxError) -> PathExpression {
+        let start = current.offset
+        try advance()
+        var steps: [PathExpression.Step] = []
+        while true {
+            if current.kind == .symbol(".") {
+                try advance()
+                guard case .identifier(let name) = current.kind else {
+                    throw unexpected("expected a name after '.'", hint: "write items[0] for an index")
+                }
+                steps.append(.key(name))
+            } else if current.kind == .symbol("[") {
+                try advance()
+                let inner = try parseOr()
+                guard current.kind == .symbol("]") else { throw unexpected("expected ']'") }
+                switch inner {
+                case .literal(.number(let number)) where number >= 0 && number == number.rounded() && number < 1e15:
+                    steps.append(.index(Int(number)))
+                case .literal(.string(let key)):
+                    steps.append(.key(key))
+                default:
+                    steps.append(.dynamic(inner))
+                }
+            } else {
+                break
+            }
+            try advance()
+        }
+        let end = min(max(start, current.offset), lexer.scalars.count)
+        let text = String(String.UnicodeScalarView(lexer.scalars[start..<end])).trimmingSpaces()
+        return PathExpression(root: root, steps: steps, text: text)
+    }
+
+    private mutating func advance() throws(BindingSyntaxError) {
+        current = try lexer.next()
+    }
+
+    private func unexpected(_ message: String, hint: String? = nil) -> BindingSyntaxError {
+        let found: String
+        switch current.kind {
+        case .identifier(let name): found = "'\(name)'"
+        case .number(let number): found = JSONValue.numberText(number)
+        case .string(let string): found = "\"\(string)\""
+        case .symbol(let symbol): found = "'\(symbol)'"
+        case .close: found = "'}}'"
+        case .end: found = "the end of the string"
+        }
+        return BindingSyntaxError(message: "\(message), found \(found)", column: current.offset + 1, hint: hint)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces.
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

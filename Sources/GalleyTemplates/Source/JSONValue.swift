@@ -1,0 +1,73 @@
+/// A JSON (or JSON5) value, as parsed from a template or a data file.
+///
+/// Numbers are always `Double`, as in JavaScript; integers up to 2^53 round-trip exactly.
+public indirect enum JSONValue: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// Any number, including JSON5's hex, `Infinity` and `NaN`.
+    case number(Double)
+    /// A string with escapes resolved.
+    case string(String)
+    /// An array, in source order.
+    case array([JSONValue])
+    /// An object whose members keep their source order.
+    case object(JSONObject)
+}
+
+extension JSONValue {
+    /// The member named `key` when this is an object, otherwise `nil`.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The element at `index` when this is an array and the index is in range, otherwise `nil`.
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        return nil
+    }
+
+    /// The string payload, if this is a string.
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The number payload, if this is a number.
+    public var numberValue: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// The bool payload, if this is a bool.
+    public var boolValue: Bool? {
+        if case .bool(let bool) = self { return bool }
+        return nil
+    }
+
+    /// The elements, if this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    /// The object, if this is an object.
+    public var objectValue: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    /// A short name of the value's kind for error messages: "null", "bool", "number", "string", "array", "object".
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "bool"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}
