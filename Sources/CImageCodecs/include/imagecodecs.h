@@ -1,5 +1,60 @@
 #ifndef GALLEY_IMAGECODECS_H
 #define GALLEY_IMAGECODECS_H
+// PNG and JPEG codecs for GalleyRender. libpng and libjpeg report errors with setjmp/longjmp,
+// which Swift cannot express, so every call into them happens here; Swift sees plain status
+// codes and an error message buffer. Pixels are cairo's ARGB32: premultiplied, one native
+// uint32 per pixel.
 #include <stddef.h>
 #include <stdint.h>
+
+enum {
+    IMAGECODECS_OK = 0,
+    IMAGECODECS_ERROR = 1,
+    /// The header names more pixels than the caller allows (nothing was allocated).
+    IMAGECODECS_TOO_LARGE = 2,
+};
+
+#define IMAGECODECS_MESSAGE_LENGTH 200
+
+/// Bytes allocated by this library; release with imagecodecs_buffer_free.
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} imagecodecs_buffer;
+
+/// A decoded image: premultiplied ARGB32 rows `stride` bytes apart (malloc'd).
+typedef struct {
+    uint8_t *pixels;
+    uint32_t width;
+    uint32_t height;
+    size_t stride;
+    int opaque;
+} imagecodecs_image;
+
+void imagecodecs_buffer_free(imagecodecs_buffer *buffer);
+void imagecodecs_image_free(imagecodecs_image *image);
+
+/// Encodes ARGB32 rows as an 8-bit PNG (RGBA when `write_alpha`, else RGB), un-premultiplying,
+/// with zlib `level` and no row filter. Returns IMAGECODECS_OK or IMAGECODECS_ERROR.
+int imagecodecs_png_encode(const uint8_t *argb, uint32_t width, uint32_t height, size_t stride, int write_alpha,
+                           int level, imagecodecs_buffer *out, char *message);
+
+/// The zlib stream of an image's filter-0 scanlines (an IDAT/fdAT payload for APNG frames).
+int imagecodecs_png_frame_data(const uint8_t *argb, uint32_t width, uint32_t height, size_t stride, int write_alpha,
+                               int level, imagecodecs_buffer *out, char *message);
+
+/// The CRC-32 that PNG chunks carry, continued from `crc` (start with 0).
+uint32_t imagecodecs_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
+
+/// Decodes any PNG (palette, gray, 16-bit, tRNS, interlaced) to premultiplied ARGB32. Fails with
+/// IMAGECODECS_TOO_LARGE before allocating pixels when width*height > max_pixels; `out` then
+/// holds the header's width and height.
+int imagecodecs_png_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels, imagecodecs_image *out,
+                           char *message);
+
+/// Decodes a baseline or progressive JPEG (gray, YCbCr, CMYK) to opaque ARGB32, with the same
+/// size guard as imagecodecs_png_decode. Never calls exit().
+int imagecodecs_jpeg_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels, imagecodecs_image *out,
+                            char *message);
 #endif

@@ -1,0 +1,92 @@
+import Glibc
+
+/// A file written under a temporary name next to its destination and renamed into place
+/// only when complete, so a failed or cancelled write never leaves a half-written file.
+final class AtomicFile {
+    let path: String
+    let temporaryPath: String
+    private var descriptor: Int32
+    private var committed = false
+
+    init(path: String) throws(RenderError) {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(directory).\(name).tmp-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return Int32(-1) }
+            return mkstemp(base)
+        }
+        guard descriptor >= 0 else { throw AtomicFile.error(path, "cannot create temporary file") }
+        self.descriptor = descriptor
+        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // mkstemp creates 0600; output files should be readable like any other file.
+        fchmod(descriptor, 0o644)
+    }
+
+    deinit { abandon() }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
+        try AtomicFile.writeAll(descriptor, bytes, path: path)
+    }
+
+    /// Flushes to disk and renames over the destination.
+    func commit() throws(RenderError) {
+        guard fsync(descriptor) == 0 else { throw AtomicFile.error(path, "fsync failed") }
+        guard close(descriptor) == 0 else {
+            descriptor = -1
+            throw AtomicFile.error(path, "close failed")
+        }
+        descriptor = -1
+        guard rename(temporaryPath, path) == 0 else { throw AtomicFile.error(path, "rename failed") }
+        committed = true
+    }
+
+    /// Closes and deletes the temporary file (nothing happens after a commit).
+    func abandon() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        if !committed {
+            unlink(temporaryPath)
+            committed = true
+        }
+    }
+
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(RenderError) {
+        guard var cursor = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(descriptor, cursor, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw error(path, "write failed")
+            }
+            cursor += written
+            remaining -= written
+        }
+    }
+
+    static func error(_ path: String, _ what: String) -> RenderError {
+        RenderError.io(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// Writes finished output files.
+public enum FileOutput {
+    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsync, then
+    /// rename. A `path` of `-` writes to standard output.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RenderError) {
+        if path == "-" {
+            try bytes.withUnsafeBytes { buffer in
+                Result { () throws(RenderError) in try AtomicFile.writeAll(STDOUT_FILENO, buffer, path: "<stdout>") }
+            }.get()
+            return
+        }
+        let file = try AtomicFile(path: path)
+        try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try file.write(buffer) } }.get()
+        try file.commit()
+    }
+}

@@ -1,0 +1,93 @@
+import CCairo
+import Glibc
+
+/// Where a PDF's bytes go while cairo writes them: a temporary file renamed into place at the
+/// end, standard output, or memory. cairo calls `write` with many small pieces, so they are
+/// buffered here.
+final class PDFSink {
+    enum Target {
+        case file(AtomicFile)
+        case standardOutput
+        case memory
+    }
+
+    private let target: Target
+    private(set) var buffer: [UInt8] = []
+    private var failure: RenderError?
+    /// Set after a failure or when the writer is dropped: later writes are ignored.
+    var isDiscarding = false
+    private static let flushSize = 1 << 16
+
+    init(target: Target) {
+        self.target = target
+        buffer.reserveCapacity(Self.flushSize)
+    }
+
+    var pathForErrors: String {
+        switch target {
+        case .file(let file): file.path
+        case .standardOutput: "<stdout>"
+        case .memory: "<memory>"
+        }
+    }
+
+    /// cairo's write callback; the closure is an unretained pointer to the sink.
+    static let writeFunction: cairo_write_func_t = { closure, data, length in
+        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<PDFSink>.fromOpaque(closure).takeUnretainedValue()
+        return sink.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if isDiscarding { return failure == nil }
+        buffer.append(contentsOf: bytes)
+        if case .memory = target { return true }
+        if buffer.count >= Self.flushSize { flush() }
+        return failure == nil
+    }
+
+    private func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        let target = self.target
+        let result = buffer.withUnsafeBytes { bytes in
+            Result { () throws(RenderError) in
+                switch target {
+                case .file(let file): try file.write(bytes)
+                case .standardOutput: try AtomicFile.writeAll(STDOUT_FILENO, bytes, path: "<stdout>")
+                case .memory: break
+                }
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+        if case .failure(let error) = result {
+            failure = error
+            isDiscarding = true
+        }
+    }
+
+    /// Throws the first write error, if any.
+    func check() throws(RenderError) {
+        if let failure { throw failure }
+    }
+
+    /// Writes what is buffered and moves the file into place.
+    func commit() throws(RenderError) {
+        flush()
+        try check()
+        if case .file(let file) = target { try file.commit() }
+    }
+
+    /// Drops the output: the temporary file is deleted.
+    func abandon() {
+        isDiscarding = true
+        if case .file(let file) = target { file.abandon() }
+    }
+
+    /// The whole document (memory target only).
+    func takeBytes() -> [UInt8] {
+        let bytes = buffer
+        buffer = []
+        return bytes
+    }
+}

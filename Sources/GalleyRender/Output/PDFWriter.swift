@@ -1,0 +1,139 @@
+import CCairo
+import GalleyLayout
+import Glibc
+
+/// Writes a multi-page PDF page by page as pages arrive, so memory is bounded by one page
+/// (plus the font subsets and images cairo keeps for the end).
+///
+/// Text stays text (glyphs with their clusters, fonts embedded as subsets), links become
+/// annotations, anchors named destinations, and the outline is written by `finish()`. Output
+/// is atomic: the file appears at `path` only when `finish()` succeeds; dropping an unfinished
+/// writer deletes its temporary file. A writer belongs to one task.
+public final class PDFWriter {
+    private let sink: PDFSink
+    private var surface: CairoSurface?
+    private let images = ImageSurfaceCache(attachJPEG: true)
+    private var outline: [OutlineEntry] = []
+    private var anchorNames: Set<String> = []
+    private var isFinished = false
+
+    /// Starts a PDF at `path` (`-` for standard output), writing to a temporary file beside it.
+    public convenience init(path: String, metadata: DocumentMetadata) throws(RenderError) {
+        let target: PDFSink.Target = path == "-" ? .standardOutput : .file(try AtomicFile(path: path))
+        try self.init(sink: PDFSink(target: target), metadata: metadata)
+    }
+
+    /// Starts a PDF kept in memory; get the bytes with `finishData()`.
+    public convenience init(metadata: DocumentMetadata) throws(RenderError) {
+        try self.init(sink: PDFSink(target: .memory), metadata: metadata)
+    }
+
+    private init(sink: PDFSink, metadata: DocumentMetadata) throws(RenderError) {
+        self.sink = sink
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        // The page size is set again before each page is drawn.
+        let surface = try CairoSurface(
+            owning: cairo_pdf_surface_create_for_stream(PDFSink.writeFunction, closure, 612, 792),
+            operation: "cairo_pdf_surface_create_for_stream")
+        self.surface = surface
+        PDFWriter.apply(metadata, to: surface.pointer)
+        try surface.checkStatus("PDF metadata")
+    }
+
+    deinit {
+        if !isFinished {
+            sink.abandon()
+        }
+        // Destroying an unfinished surface makes cairo finish it into the discarding sink.
+        surface = nil
+    }
+
+    /// Appends one page, drawn in vector form; throws `.cancelled` when `isCancelled` turns
+    /// true between items (the writer is then unusable; drop it to delete the partial file).
+    public func addPage(_ page: DisplayPage, isCancelled: @Sendable () -> Bool = { false }) throws(RenderError) {
+        guard let surface, !isFinished else {
+            throw RenderError.cairo(operation: "PDFWriter.addPage", status: "writer already finished")
+        }
+        cairo_pdf_surface_set_size(surface.pointer, page.size.width, page.size.height)
+        let context = try CairoContext(surface: surface)
+        let painter = try Painter(
+            context: context, mode: .vector, images: images, canvasWidth: page.size.width,
+            canvasHeight: page.size.height, shadowResolution: 2)
+        if let background = page.background, !background.isInvisible {
+            painter.setSource(background)
+            cairo_paint(context.pointer)
+        }
+        try painter.paint(page.items, isCancelled: isCancelled)
+        anchorNames.formUnion(painter.anchorNames)
+        cairo_show_page(context.pointer)
+        try context.checkStatus("PDF page")
+        try surface.checkStatus("PDF page")
+        try sink.check()
+    }
+
+    /// Sets the bookmarks written by `finish()`: nested by level, each opening its named
+    /// anchor. Entries whose anchor was never drawn are left out (their children move up).
+    public func setOutline(_ entries: [OutlineEntry]) {
+        outline = entries
+    }
+
+    /// Writes the outline and trailer and moves the file into place.
+    public func finish() throws(RenderError) {
+        guard let surface, !isFinished else { return }
+        writeOutline(to: surface.pointer)
+        do {
+            try surface.finish("PDF finish")
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            isFinished = true
+            throw error
+        }
+        isFinished = true
+    }
+
+    /// Finishes an in-memory PDF and returns its bytes.
+    public func finishData() throws(RenderError) -> [UInt8] {
+        try finish()
+        return sink.takeBytes()
+    }
+
+    private func writeOutline(to surface: OpaquePointer) {
+        var parents: [(level: Int, id: Int32)] = []
+        for entry in outline where anchorNames.contains(entry.destination) {
+            while let last = parents.last, last.level >= entry.level { parents.removeLast() }
+            let parent = parents.last?.id ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
+            let id = cairo_pdf_surface_add_outline(
+                surface, parent, entry.title, "dest='\(escapeTagValue(entry.destination))'",
+                CAIRO_PDF_OUTLINE_FLAG_OPEN)
+            parents.append((entry.level, id))
+        }
+    }
+
+    private static func apply(_ metadata: DocumentMetadata, to surface: OpaquePointer) {
+        let fields: [(cairo_pdf_metadata_t, String?)] = [
+            (CAIRO_PDF_METADATA_TITLE, metadata.title),
+            (CAIRO_PDF_METADATA_AUTHOR, metadata.author),
+            (CAIRO_PDF_METADATA_SUBJECT, metadata.subject),
+            (CAIRO_PDF_METADATA_KEYWORDS, metadata.keywords),
+            (CAIRO_PDF_METADATA_CREATOR, metadata.creator),
+            (CAIRO_PDF_METADATA_CREATE_DATE, metadata.creationDate.flatMap(iso8601Date)),
+        ]
+        for (key, value) in fields {
+            if let value { cairo_pdf_surface_set_metadata(surface, key, value) }
+        }
+    }
+
+    /// cairo wants ISO 8601 (`2026-01-31T12:00:00Z`); the display list may carry PDF's own
+    /// `D:YYYYMMDDHHmmSS` form, which is converted. A fixed date makes output byte-identical.
+    static func iso8601Date(_ date: String) -> String? {
+        guard date.hasPrefix("D:") else { return date }
+        let digits = Array(date.dropFirst(2).prefix { $0.isNumber })
+        guard digits.count >= 4 else { return nil }
+        func part(_ from: Int, _ length: Int, _ fallback: String) -> String {
+            from + length <= digits.count ? String(digits[from..<from + length]) : fallback
+        }
+        return "\(part(0, 4, "1970"))-\(part(4, 2, "01"))-\(part(6, 2, "01"))T"
+            + "\(part(8, 2, "00")):\(part(10, 2, "00")):\(part(12, 2, "00"))Z"
+    }
+}

@@ -1,0 +1,24 @@
+import CCairo
+import GalleyLayout
+
+extension Painter {
+    /// Draws an image scaled to fill `rect`.
+    func drawImage(_ image: ImageBuffer, in rect: Rect, interpolation: ImageInterpolation) throws(RenderError) {
+        guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
+        let surface = try images.surface(for: image)
+        cairo_save(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+        cairo_set_source_surface(cr, surface.pointer, 0, 0)
+        if let pattern = cairo_get_source(cr) {
+            cairo_pattern_set_filter(pattern, interpolation == .nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            // PAD keeps raster edges sharp when smoothing (no fade to transparent at the border);
+            // a PDF image XObject needs no such help.
+            cairo_pattern_set_extend(pattern, mode == .raster ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
+        }
+        cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+        fontMayHaveChanged()
+    }
+}

@@ -1,0 +1,27 @@
+/// Why rendering, encoding, decoding or writing output failed.
+///
+/// Every failure of the C libraries under this layer becomes one of these cases, named after
+/// the operation that failed; nothing in GalleyRender traps on bad input.
+public enum RenderError: Error, Sendable, CustomStringConvertible {
+    /// A cairo call left a surface or context in an error state.
+    case cairo(operation: String, status: String)
+    /// Image bytes that are not a PNG or JPEG, or are corrupt.
+    case imageDecode(String)
+    /// An image (or canvas) whose pixel count is over `limit`; refused before allocating.
+    case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// A file or stream could not be written (also used for encoder failures, with a path of `<memory>`).
+    case io(path: String, message: String)
+    /// `isCancelled()` returned true between two items.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .cairo(let operation, let status): "cairo: \(operation) failed: \(status)"
+        case .imageDecode(let message): "image decode failed: \(message)"
+        case .imageTooLarge(let width, let height, let limit):
+            "image too large: \(width)x\(height) = \(width * height) pixels, limit \(limit)"
+        case .io(let path, let message): "\(path): \(message)"
+        case .cancelled: "rendering cancelled"
+        }
+    }
+}
