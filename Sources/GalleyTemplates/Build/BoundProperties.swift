@@ -43,7 +43,7 @@ struct BoundProperties {
         guard let value = values[key], value != .null else { return nil }
         switch value {
         case .string(let s): return s
-        case .number, .bool: return BindingScope.display(value)
+        case .number, .bool: return value.interpolationText
         default: throw site.error(at: element.path.appending(key), "expected a string, got \(ValueReader.describe(value))")
         }
     }

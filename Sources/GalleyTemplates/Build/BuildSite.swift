@@ -26,3 +26,19 @@ struct BuildSite {
         return nil
     }
 }
+
+extension BuildSite {
+    /// An `if`: a missing path counts as false rather than an error.
+    func isTruthy(_ value: CompiledValue, in scope: BindingScope, at path: JSONPath) throws(TemplateError) -> Bool {
+        switch value {
+        case .bound(let template):
+            do {
+                return try template.isTruthy(in: scope)
+            } catch {
+                throw self.error(at: path, "\(error)")
+            }
+        default:
+            return Binder.truthiness(try evaluate(value, in: scope, at: path))
+        }
+    }
+}

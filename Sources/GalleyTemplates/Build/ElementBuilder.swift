@@ -26,7 +26,7 @@ struct ElementBuilder {
             var built = [any LayoutElement]()
             built.reserveCapacity(values.count)
             for (index, value) in values.enumerated() {
-                let itemScope = scope.with(repetition.name, value).with("index", .number(Double(index)))
+                let itemScope = scope.iteration(value, index: index, as: repetition.name)
                 if let one = try buildIfIncluded(element, scope: itemScope) { built.append(one) }
             }
             return built
@@ -44,8 +44,7 @@ struct ElementBuilder {
         -> (any LayoutElement)?
     {
         if let condition = element.condition {
-            let value = try site.evaluate(condition, in: scope, at: element.path.appending("if"))
-            guard BindingScope.isTruthy(value) else { return nil }
+            guard try site.isTruthy(condition, in: scope, at: element.path.appending("if")) else { return nil }
         }
         let properties = try BoundProperties(element, scope: scope, site: site)
         let built = try make(element, properties, scope: scope)

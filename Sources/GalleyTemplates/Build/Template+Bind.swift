@@ -32,7 +32,7 @@ extension Template {
     func documentMetadata(site: BuildSite, scope: BindingScope) throws(TemplateError) -> DocumentMetadata {
         var metadata = DocumentMetadata(creationDate: DocumentDate.fromEnvironment())
         for (key, value) in self.metadata {
-            let text = BindingScope.display(try site.evaluate(value, in: scope, at: JSONPath.root.appending("metadata").appending(key)))
+            let text = try site.evaluate(value, in: scope, at: JSONPath.root.appending("metadata").appending(key)).interpolationText
             switch key {
             case "title": metadata.title = text
             case "author": metadata.author = text

@@ -53,7 +53,7 @@ indirect enum CompiledValue: Sendable {
         case .literal(let value):
             return value
         case .bound(let template):
-            return try scope.evaluate(template)
+            return try template.evaluate(in: scope)
         case .array(let items):
             var values = [JSONValue]()
             values.reserveCapacity(items.count)
