@@ -1,0 +1,168 @@
+import GalleyRender
+import Synchronization
+
+/// A family as `galley fonts` lists it: its name and the faces it has.
+public struct FontFamilyInfo: Hashable, Sendable {
+    public struct Style: Hashable, Sendable {
+        public var weight: Int
+        public var italic: Bool
+        public var path: String
+        public var faceIndex: Int
+    }
+    public var name: String
+    public var styles: [Style]
+}
+
+/// The process-wide set of font faces: the bundled `Fonts/` folder, template font folders and
+/// (optionally) every font fontconfig knows. Immutable after `init`, so lookups take no lock;
+/// only the per-character fallback cache is locked, and it is consulted only for characters
+/// the requested face cannot render.
+public final class FontRegistry: Sendable {
+    /// The family used when a requested family is unknown.
+    public static let defaultFamily = "Liberation Sans"
+
+    /// All faces, bundled/folder fonts first, then system fonts in fontconfig's order.
+    public let faces: [FontFace]
+    private let byFamily: [String: [FontFace]]
+    private let familyOrder: [String]
+    private let fallbackCache = Mutex<[FallbackKey: FontFace?]>([:])
+
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let like: FontResource
+    }
+
+    /// Scans `folders` (recursively) for .ttf/.otf/.ttc files and, if asked, fontconfig's font
+    /// list. Family, weight and italic come from each font's own tables.
+    public init(folders: [String], includeSystemFonts: Bool = true) {
+        var paths: [String] = []
+        for folder in folders { paths += FontRegistry.fontFiles(in: folder) }
+        if includeSystemFonts { paths += SystemFonts.files() }
+        var seen = Set<String>()
+        var faces: [FontFace] = []
+        for path in paths {
+            let resolved = FileSystem.realPath(path) ?? path
+            guard seen.insert(resolved).inserted else { continue }
+            var index = 0
+            while let face = FontFace(path: path, index: index) {
+                faces.append(face)
+                index += 1
+            }
+        }
+        self.faces = faces
+        var byFamily: [String: [FontFace]] = [:]
+        var order: [String] = []
+        for face in faces {
+            let key = face.family.lowercased()
+            if byFamily[key] == nil { order.append(key) }
+            byFamily[key, default: []].append(face)
+        }
+        self.byFamily = byFamily
+        self.familyOrder = order
+    }
+
+    /// The face for a family, weight and slant: the family by exact (case-insensitive) name, else
+    /// the default family; the nearest weight by CSS font matching; italic faces preferred when
+    /// asked for. Nil only when the registry holds no fonts at all.
+    public func face(family: String?, weight: Int, italic: Bool) -> FontFace? {
+        let candidates = family.flatMap { byFamily[$0.lowercased()] }
+            ?? byFamily[FontRegistry.defaultFamily.lowercased()]
+            ?? familyOrder.first.flatMap { byFamily[$0] }
+        guard let candidates, !candidates.isEmpty else { return nil }
+        let sloped = candidates.filter { $0.italic == italic }
+        let pool = sloped.isEmpty ? candidates : sloped
+        return pool.min { FontRegistry.weightRank($0.weight, desired: weight) < FontRegistry.weightRank($1.weight, desired: weight) }
+    }
+
+    /// CSS Fonts 4 §5.2 weight matching as a sort key (lower is better).
+    static func weightRank(_ available: Int, desired: Int) -> (Int, Int) {
+        if available == desired { return (0, 0) }
+        if (400...500).contains(desired) {
+            if available > desired && available <= 500 { return (1, available - desired) }
+            if available < desired { return (2, desired - available) }
+            return (3, available - desired)
+        }
+        if desired < 400 {
+            return available < desired ? (1, desired - available) : (2, available - desired)
+        }
+        return available > desired ? (1, available - desired) : (2, desired - available)
+    }
+
+    /// A face that can render `scalar`, resembling `like`: its own family first, then
+    /// fontconfig's preference for that character, then any registered face. Cached.
+    public func fallbackFace(for scalar: Unicode.Scalar, like: FontFace) -> FontFace? {
+        if like.hasGlyph(for: scalar) { return like }
+        let key = FallbackKey(scalar: scalar.value, like: like.resource)
+        if let cached = fallbackCache.withLock({ $0[key] }) { return cached }
+        let found = findFallback(for: scalar, like: like)
+        fallbackCache.withLock { $0[key] = found }
+        return found
+    }
+
+    private func findFallback(for scalar: Unicode.Scalar, like: FontFace) -> FontFace? {
+        func best(in family: [FontFace]) -> FontFace? {
+            let covering = family.filter { $0.hasGlyph(for: scalar) }
+            let sloped = covering.filter { $0.italic == like.italic }
+            return (sloped.isEmpty ? covering : sloped).min {
+                FontRegistry.weightRank($0.weight, desired: like.weight)
+                    < FontRegistry.weightRank($1.weight, desired: like.weight)
+            }
+        }
+        if let own = byFamily[like.family.lowercased()], let face = best(in: own) { return face }
+        for family in SystemFonts.families(covering: scalar, like: like.family) {
+            if let faces = byFamily[family.lowercased()], let face = best(in: faces) { return face }
+        }
+        for family in familyOrder {
+            if let faces = byFamily[family], let face = best(in: faces) { return face }
+        }
+        return nil
+    }
+
+    /// Families and their faces, sorted by name (for `galley fonts`).
+    public var families: [FontFamilyInfo] {
+        familyOrder.compactMap { key -> FontFamilyInfo? in
+            guard let faces = byFamily[key], let first = faces.first else { return nil }
+            let styles = faces.map {
+                FontFamilyInfo.Style(weight: $0.weight, italic: $0.italic, path: $0.resource.path, faceIndex: $0.resource.faceIndex)
+            }
+            return FontFamilyInfo(name: first.family, styles: styles)
+        }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    private static func fontFiles(in folder: String) -> [String] {
+        FileSystem.files(under: folder).filter {
+            let lower = $0.lowercased()
+            return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc")
+        }
+    }
+}
+
+extension FontRegistry {
+    /// The repository's bundled `Fonts/` folder: `$GALLEY_FONTS` if set, else found by walking up
+    /// from the executable, else from this source file's location.
+    public static let bundledFontsFolder: String = {
+        let marker = "LiberationSans-Regular.ttf"
+        if let env = FileSystem.environment("GALLEY_FONTS"), !env.isEmpty { return env }
+        func search(from start: String) -> String? {
+            var dir = start
+            for _ in 0..<12 {
+                let candidate = dir + "/Fonts"
+                if FileSystem.exists(candidate + "/" + marker) { return candidate }
+                let parent = FileSystem.parent(dir)
+                if parent == dir { break }
+                dir = parent
+            }
+            return nil
+        }
+        if let executable = FileSystem.realPath("/proc/self/exe"),
+            let found = search(from: FileSystem.parent(executable))
+        {
+            return found
+        }
+        let source = FileSystem.parent(#filePath)
+        return search(from: source) ?? source + "/../../../../Fonts"
+    }()
+
+    /// The bundled fonts plus the system's, created on first use.
+    public static let shared = FontRegistry(folders: [bundledFontsFolder], includeSystemFonts: true)
+}

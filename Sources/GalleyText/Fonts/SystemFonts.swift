@@ -1,0 +1,73 @@
+import CFontconfig
+import Synchronization
+
+/// fontconfig queries: the list of installed font files and, for fallback, the families
+/// fontconfig prefers for a character. Calls are serialised (fontconfig's config object is
+/// shared); they run once at registry creation and once per uncached fallback character.
+enum SystemFonts {
+    private static let lock = Mutex<Void>(())
+
+    /// Font files fontconfig lists (TrueType/OpenType/collections), in its order.
+    static func files() -> [String] {
+        lock.withLock { _ in
+            guard FcInit() != 0, let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return [] }
+            defer {
+                FcPatternDestroy(pattern)
+                FcObjectSetDestroy(objects)
+            }
+            _ = FcObjectSetAdd(objects, FC_FILE)
+            guard let set = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var files: [String] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i] else { continue }
+                var file: UnsafeMutablePointer<FcChar8>?
+                guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+                let path = String(cString: file)
+                let lower = path.lowercased()
+                if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+                    files.append(path)
+                }
+            }
+            return files.sorted()
+        }
+    }
+
+    /// Families fontconfig would use for `scalar` when `family` is wanted, best first, keeping
+    /// only fonts whose charset contains the character.
+    static func families(covering scalar: Unicode.Scalar, like family: String) -> [String] {
+        lock.withLock { _ in
+            guard FcInit() != 0, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return [] }
+            defer {
+                FcPatternDestroy(pattern)
+                FcCharSetDestroy(charset)
+            }
+            _ = FcCharSetAddChar(charset, scalar.value)
+            _ = family.withCString { name in
+                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                    FcPatternAddString(pattern, FC_FAMILY, $0)
+                }
+            }
+            _ = FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultMatch
+            guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var families: [String] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i] else { continue }
+                var fontCharset: OpaquePointer?
+                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
+                    let fontCharset, FcCharSetHasChar(fontCharset, scalar.value) != 0
+                else { continue }
+                var name: UnsafeMutablePointer<FcChar8>?
+                if FcPatternGetString(font, FC_FAMILY, 0, &name) == FcResultMatch, let name {
+                    let family = String(cString: name)
+                    if !families.contains(family) { families.append(family) }
+                }
+            }
+            return families
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// A place a line may end: a UAX #14 opportunity, a hyphenation point (the line then ends with
+/// a hyphen glyph) or an emergency grapheme boundary inside a word wider than the line.
+struct BreakCandidate {
+    let position: Int
+    let mandatory: Bool
+    let hyphen: Bool
+    /// Width of the hyphen glyph drawn when breaking here (0 unless `hyphen`).
+    let hyphenWidth: Double
+}
+
+/// One line as the break phase chooses it: a logical range of the text.
+struct LineBreak: Equatable {
+    let range: Range<Int>
+    let hyphenated: Bool
+    /// The line ended at a mandatory break or the paragraph's end (not justified).
+    let endsParagraph: Bool
+}
+
+/// Break: choose line ends among the candidates, first-fit (greedy) or total-fit (Knuth–Plass,
+/// in KnuthPlass.swift). A line's width is its text up to the candidate, trailing whitespace
+/// excluded (UAX #14: spaces hang), plus a hyphen when it ends at a hyphenation point.
+enum Break {
+    static func run(
+        _ text: ParagraphText, shaping: Shaping, paragraph: ParagraphStyle, width: Double,
+        hyphenWidth: (Int) -> Double
+    ) -> [LineBreak] {
+        guard text.count > 0 else { return [] }
+        let candidates = candidates(text, shaping: shaping, paragraph: paragraph, width: width, hyphenWidth: hyphenWidth)
+        switch paragraph.lineBreaking {
+        case .greedy:
+            return greedy(text, shaping: shaping, candidates: candidates, width: width)
+        case .optimal:
+            return KnuthPlass.run(text, shaping: shaping, candidates: candidates, width: width)
+                ?? greedy(text, shaping: shaping, candidates: candidates, width: width)
+        }
+    }
+
+    static func naturalWidth(_ text: ParagraphText, _ shaping: Shaping, from start: Int, to c: BreakCandidate) -> Double {
+        shaping.width(start..<text.trimmedEnd(start..<c.position)) + (c.hyphen ? c.hyphenWidth : 0)
+    }
+
+    /// All candidates in order: ICU opportunities, hyphenation points when asked for, and grapheme
+    /// boundaries inside any segment too wide for a line on its own.
+    static func candidates(
+        _ text: ParagraphText, shaping: Shaping, paragraph: ParagraphStyle, width: Double,
+        hyphenWidth: (Int) -> Double
+    ) -> [BreakCandidate] {
+        var result: [BreakCandidate] = []
+        var start = 0
+        for opportunity in BreakOpportunities.lineBreaks(text.units, language: paragraph.language) {
+            let segment = start..<opportunity.position
+            if paragraph.hyphenate {
+                for point in Hyphenation.points(text, in: segment, language: paragraph.language) {
+                    result.append(BreakCandidate(position: point, mandatory: false, hyphen: true, hyphenWidth: hyphenWidth(point)))
+                }
+            }
+            if width.isFinite, shaping.width(segment.lowerBound..<text.trimmedEnd(segment)) > width {
+                result = result.filter { $0.position <= start || !$0.hyphen || $0.position >= opportunity.position }
+                var lineStart = start
+                var last = start
+                for boundary in BreakOpportunities.graphemeBoundaries(text.units, in: start..<text.trimmedEnd(segment)) {
+                    if shaping.width(lineStart..<boundary) > width, last > lineStart {
+                        result.append(BreakCandidate(position: last, mandatory: false, hyphen: false, hyphenWidth: 0))
+                        lineStart = last
+                    }
+                    last = boundary
+                }
+            }
+            result.append(BreakCandidate(position: opportunity.position, mandatory: opportunity.mandatory, hyphen: false, hyphenWidth: 0))
+            start = opportunity.position
+        }
+        return result
+    }
+
+    /// First fit: extend the line to the last candidate that fits; a mandatory candidate always ends it.
+    static func greedy(_ text: ParagraphText, shaping: Shaping, candidates: [BreakCandidate], width: Double) -> [LineBreak] {
+        var lines: [LineBreak] = []
+        var start = 0
+        var lastFit: BreakCandidate?
+        var index = 0
+        func emit(_ c: BreakCandidate) {
+            let isLast = c.position >= text.count
+            lines.append(LineBreak(range: start..<c.position, hyphenated: c.hyphen, endsParagraph: c.mandatory || isLast))
+            start = c.position
+            lastFit = nil
+        }
+        while index < candidates.count {
+            let c = candidates[index]
+            if c.position <= start {
+                index += 1
+                continue
+            }
+            if naturalWidth(text, shaping, from: start, to: c) <= width + 1e-9 {
+                if c.mandatory || c.position >= text.count { emit(c) } else { lastFit = c }
+                index += 1
+            } else if let fit = lastFit {
+                emit(fit)  // re-examine `c` from the new line start
+            } else {
+                emit(c)  // nothing fits: a single grapheme wider than the line overflows
+                index += 1
+            }
+        }
+        if start < text.count {
+            lines.append(LineBreak(range: start..<text.count, hyphenated: false, endsParagraph: true))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,135 @@
+import CICU
+
+/// A maximal run of text that is shaped as one unit: one span (style), one face, one script
+/// and one bidi embedding level.
+struct TextItem {
+    var range: Range<Int>
+    let spanIndex: Int
+    let face: FontFace
+    /// ISO 15924 code, e.g. "Latn", "Arab".
+    let script: String
+    let level: UInt8
+    /// The style asked for italic but the face is upright: the glyphs are slanted instead.
+    let syntheticItalic: Bool
+
+    var isRTL: Bool { level & 1 == 1 }
+}
+
+/// The itemize phase's result.
+struct Itemization {
+    var items: [TextItem]
+    /// The bidi embedding level of every UTF-16 code unit.
+    var levels: [UInt8]
+    var paragraphIsRTL: Bool
+    var missing: [Unicode.Scalar]
+}
+
+/// Itemize: split the paragraph into runs by span, font (per-character fallback), script
+/// (ICU `uscript`, Common/Inherited resolved to their neighbours, UAX #24) and bidi level
+/// (ICU `ubidi`, UAX #9, paragraph direction from the first strong character).
+enum Itemize {
+    static func run(_ text: ParagraphText, registry: FontRegistry, primaries: [FontFace]) -> Itemization {
+        let levels = bidiLevels(text.units)
+        let scripts = resolvedScripts(text)
+        var items: [TextItem] = []
+        var missing: [Unicode.Scalar] = []
+        var i = 0
+        var previousFace: FontFace?
+        while i < text.count {
+            let (scalar, length) = text.scalar(at: i)
+            let span = text.spanIndex(at: i)
+            let primary = primaries[span]
+            let face: FontFace
+            if keepsPreviousFace(scalar), let previous = previousFace, items.last?.spanIndex == span {
+                face = previous
+            } else if primary.hasGlyph(for: scalar) || isControl(scalar) {
+                face = primary
+            } else if let fallback = registry.fallbackFace(for: scalar, like: primary) {
+                face = fallback
+            } else {
+                face = primary
+                if !missing.contains(scalar) { missing.append(scalar) }
+            }
+            previousFace = face
+            let style = text.spans[span].style
+            if var last = items.last, last.spanIndex == span, last.face == face, last.script == scripts[i],
+                last.level == levels[i]
+            {
+                last.range = last.range.lowerBound..<(i + length)
+                items[items.count - 1] = last
+            } else {
+                items.append(TextItem(
+                    range: i..<(i + length), spanIndex: span, face: face, script: scripts[i], level: levels[i],
+                    syntheticItalic: style.italic && !face.italic))
+            }
+            i += length
+        }
+        let paragraphIsRTL = (levels.first ?? 0) & 1 == 1 && firstStrongIsRTL(levels)
+        return Itemization(items: items, levels: levels, paragraphIsRTL: paragraphIsRTL, missing: missing)
+    }
+
+    /// Marks, joiners and variation selectors stay in the face of the character they attach to.
+    private static func keepsPreviousFace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return scalar.value == 0x200D || scalar.value == 0x200C || (0xFE00...0xFE0F).contains(scalar.value)
+                || (0xE0100...0xE01EF).contains(scalar.value)
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    private static func firstStrongIsRTL(_ levels: [UInt8]) -> Bool { levels.contains { $0 & 1 == 1 } }
+
+    /// UAX #9 embedding levels per code unit, the paragraph level taken from the first strong character.
+    static func bidiLevels(_ units: [UInt16]) -> [UInt8] {
+        guard !units.isEmpty, let bidi = cicu_bidi_open() else { return [UInt8](repeating: 0, count: units.count) }
+        defer { cicu_bidi_close(bidi) }
+        return units.withUnsafeBufferPointer { buffer -> [UInt8] in
+            let status = cicu_bidi_set_para(bidi, buffer.baseAddress, Int32(units.count), 0xFE)
+            guard status <= 0, let levels = cicu_bidi_levels(bidi) else {
+                return [UInt8](repeating: 0, count: units.count)
+            }
+            return Array(UnsafeBufferPointer(start: levels, count: units.count))
+        }
+    }
+
+    /// The paragraph's base level (0 = LTR, 1 = RTL) by the first strong character (UAX #9 P2–P3).
+    static func paragraphLevel(_ units: [UInt16]) -> UInt8 {
+        guard !units.isEmpty, let bidi = cicu_bidi_open() else { return 0 }
+        defer { cicu_bidi_close(bidi) }
+        return units.withUnsafeBufferPointer { buffer in
+            let status = cicu_bidi_set_para(bidi, buffer.baseAddress, Int32(units.count), 0xFE)
+            return status <= 0 ? cicu_bidi_para_level(bidi) : 0
+        }
+    }
+
+    /// The script of each code unit, with Common and Inherited taking the preceding real script
+    /// (or the following one at the start).
+    static func resolvedScripts(_ text: ParagraphText) -> [String] {
+        var codes = [Int32](repeating: 0, count: text.count)
+        var i = 0
+        while i < text.count {
+            let (scalar, length) = text.scalar(at: i)
+            let code = cicu_script_of(Int32(bitPattern: scalar.value))
+            for k in i..<(i + length) { codes[k] = code }
+            i += length
+        }
+        // USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_UNKNOWN = 103.
+        func isReal(_ c: Int32) -> Bool { c > 1 && c != 103 }
+        let firstReal = codes.first(where: isReal) ?? 25  // USCRIPT_LATIN
+        var current = firstReal
+        for k in codes.indices {
+            if isReal(codes[k]) { current = codes[k] } else { codes[k] = current }
+        }
+        var names: [Int32: String] = [:]
+        return codes.map { code in
+            if let name = names[code] { return name }
+            let name = cicu_script_short_name(code).map { String(cString: $0) } ?? "Zyyy"
+            names[code] = name
+            return name
+        }
+    }
+}

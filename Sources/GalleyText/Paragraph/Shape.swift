@@ -1,0 +1,144 @@
+import CHarfBuzz
+
+/// A positioned glyph in points; `cluster` is the UTF-16 offset in the paragraph of the first
+/// character it came from. Offsets are y-up (HarfBuzz convention).
+struct ShapedGlyph {
+    var id: UInt32
+    var cluster: Int
+    var advance: Double
+    var xOffset: Double
+    var yOffset: Double
+}
+
+/// An item after shaping: glyphs in visual order (right-to-left items reversed), letter spacing
+/// included in the advances.
+struct ShapedItem {
+    let item: TextItem
+    let style: TextStyle
+    let glyphs: [ShapedGlyph]
+}
+
+/// The shape phase's result: items plus every code unit's advance (the sum of its cluster's
+/// glyph advances, attributed to the cluster's first code unit), so any logical range's width
+/// is a difference of prefix sums.
+struct Shaping {
+    let items: [ShapedItem]
+    /// prefix[i] = total advance of code units 0..<i.
+    let prefix: [Double]
+
+    func width(_ range: Range<Int>) -> Double {
+        range.isEmpty ? 0 : prefix[range.upperBound] - prefix[range.lowerBound]
+    }
+}
+
+/// Shape: HarfBuzz on each item, word by word (a word keeps its trailing spaces), through the
+/// shaping cache. Direction, script and language are set on the buffer; features parse with
+/// HarfBuzz's own syntax. One hb_buffer per session (one session per layout call, so per thread).
+final class ShapingSession {
+    private let buffer: OpaquePointer?
+    let language: String
+
+    init(language: String?) {
+        buffer = hb_buffer_create()
+        self.language = language ?? "en"
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    func run(_ text: ParagraphText, items: [TextItem]) -> Shaping {
+        var perUnit = [Double](repeating: 0, count: text.count)
+        var shaped: [ShapedItem] = []
+        for item in items {
+            let style = text.spans[item.spanIndex].style
+            var words: [[ShapedGlyph]] = []
+            for word in ShapingSession.words(in: item.range, text) {
+                words.append(shapeWord(text, word, item: item, style: style))
+            }
+            let glyphs = Array((item.isRTL ? words.reversed() : words).joined())
+            for glyph in glyphs { perUnit[glyph.cluster] += glyph.advance }
+            shaped.append(ShapedItem(item: item, style: style, glyphs: glyphs))
+        }
+        var prefix = [Double](repeating: 0, count: text.count + 1)
+        for i in 0..<text.count { prefix[i + 1] = prefix[i] + perUnit[i] }
+        return Shaping(items: shaped, prefix: prefix)
+    }
+
+    /// Shapes a short standalone string (hyphen, ellipsis) in a face; clusters relative to it.
+    func shapeStandalone(_ string: String, face: FontFace, style: TextStyle, rtl: Bool) -> [ShapedGlyph] {
+        let units = Array(string.utf16)
+        let script = Itemize.resolvedScripts(ParagraphText([TextSpan(text: string, style: style)])).first ?? "Zyyy"
+        let key = ShapeKey(font: face.resource, features: style.features, text: units, rtl: rtl, script: script, language: language)
+        return scale(raw(key, face: face), face: face, style: style, base: 0)
+    }
+
+    /// Splits a range after each run of spaces: "the quick " → "the ", "quick ".
+    static func words(in range: Range<Int>, _ text: ParagraphText) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if text.units[i] == 0x20 {
+                while i < range.upperBound, text.units[i] == 0x20 { i += 1 }
+                result.append(start..<i)
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        if start < range.upperBound { result.append(start..<range.upperBound) }
+        return result
+    }
+
+    private func shapeWord(_ text: ParagraphText, _ word: Range<Int>, item: TextItem, style: TextStyle) -> [ShapedGlyph] {
+        let key = ShapeKey(
+            font: item.face.resource, features: style.features, text: Array(text.units[word]), rtl: item.isRTL,
+            script: item.script, language: language)
+        return scale(raw(key, face: item.face), face: item.face, style: style, base: word.lowerBound)
+    }
+
+    private func scale(_ raw: [RawGlyph], face: FontFace, style: TextStyle, base: Int) -> [ShapedGlyph] {
+        let factor = style.fontSize / Double(face.unitsPerEm)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(raw.count)
+        for (index, g) in raw.enumerated() {
+            var advance = Double(g.advance) * factor
+            // Letter spacing goes after each cluster: on the cluster's last glyph in visual order.
+            if style.letterSpacing != 0, index + 1 == raw.count || raw[index + 1].cluster != g.cluster {
+                advance += style.letterSpacing
+            }
+            glyphs.append(ShapedGlyph(
+                id: g.id, cluster: base + Int(g.cluster), advance: advance,
+                xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor))
+        }
+        return glyphs
+    }
+
+    private func raw(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
+        ShapingCache.glyphs(for: key) { shapeWithHarfBuzz(key, face: face) }
+    }
+
+    private func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
+        guard let buffer else { return [] }
+        hb_buffer_clear_contents(buffer)
+        key.text.withUnsafeBufferPointer {
+            hb_buffer_add_utf16(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+        }
+        hb_buffer_set_direction(buffer, key.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_string(key.script, -1))
+        hb_buffer_set_language(buffer, hb_language_from_string(key.language, -1))
+        let features = key.features.compactMap { string -> hb_feature_t? in
+            var feature = hb_feature_t()
+            return hb_feature_from_string(string, -1, &feature) != 0 ? feature : nil
+        }
+        hb_shape(face.hbFont, buffer, features, UInt32(features.count))
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return [] }
+        return (0..<Int(count)).map { i in
+            RawGlyph(
+                id: infos[i].codepoint, cluster: Int32(infos[i].cluster), advance: positions[i].x_advance,
+                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
+        }
+    }
+}

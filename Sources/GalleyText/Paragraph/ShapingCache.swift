@@ -1,0 +1,64 @@
+import GalleyRender
+import Synchronization
+
+/// A glyph as HarfBuzz returns it, in font units (the font's scale is its upem), with its
+/// cluster as a UTF-16 offset relative to the start of the shaped text.
+struct RawGlyph: Hashable, Sendable {
+    var id: UInt32
+    var cluster: Int32
+    var advance: Int32
+    var xOffset: Int32
+    var yOffset: Int32
+}
+
+/// What a shaping result depends on. The font size is not part of it: shaping happens at
+/// scale = upem and is scaled afterwards.
+struct ShapeKey: Hashable, Sendable {
+    let font: FontResource
+    let features: [String]
+    let text: [UInt16]
+    let rtl: Bool
+    let script: String
+    let language: String
+}
+
+/// A process-wide cache of shaped words, split into shards so concurrent layouts rarely meet on
+/// one lock; a lock is held only for a dictionary lookup or insert, never while shaping.
+enum ShapingCache {
+    private final class Shard: Sendable {
+        struct State {
+            var entries: [ShapeKey: [RawGlyph]] = [:]
+            var hits = 0
+            var misses = 0
+        }
+        let state = Mutex(State())
+    }
+
+    private static let shardCount = 16
+    /// Per shard; a full shard is emptied (cheap, and keeps memory bounded for batch runs).
+    private static let shardCapacity = 8192
+    private static let shards: [Shard] = (0..<shardCount).map { _ in Shard() }
+
+    static func glyphs(for key: ShapeKey, shape: () -> [RawGlyph]) -> [RawGlyph] {
+        let shard = shards[Int(UInt(bitPattern: key.hashValue) % UInt(shardCount))]
+        if let found = shard.state.withLock({ state -> [RawGlyph]? in
+            let found = state.entries[key]
+            if found != nil { state.hits += 1 } else { state.misses += 1 }
+            return found
+        }) {
+            return found
+        }
+        let glyphs = shape()
+        shard.state.withLock { state in
+            if state.entries.count >= shardCapacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = glyphs
+        }
+        return glyphs
+    }
+
+    static var statistics: (hits: Int, misses: Int) {
+        shards.reduce((hits: 0, misses: 0)) { total, shard in
+            shard.state.withLock { (total.hits + $0.hits, total.misses + $0.misses) }
+        }
+    }
+}

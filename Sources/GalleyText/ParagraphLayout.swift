@@ -1,0 +1,43 @@
+import GalleyLayout
+import GalleyRender
+
+/// One laid-out line of a paragraph.
+public struct LineInfo: Hashable, Sendable {
+    /// The line's text as UTF-16 offsets into the concatenation of the spans' texts (including
+    /// trailing spaces and the newline that ended it).
+    public let range: Range<Int>
+    /// y of the baseline from the paragraph's top.
+    public let baseline: Double
+    /// Distance from the line box's top to the baseline (half-leading included).
+    public let ascent: Double
+    /// Distance from the baseline to the line box's bottom (half-leading included).
+    public let descent: Double
+    /// Width of the line's ink advance, trailing spaces excluded.
+    public let width: Double
+    /// x of the line's left edge after alignment.
+    public let x: Double
+    public let isHyphenated: Bool
+    public let isTruncated: Bool
+
+    /// The line box height.
+    public var height: Double { ascent + descent }
+}
+
+/// A typeset paragraph: its size, lines and the display items that draw it, in its own
+/// coordinate space (0,0 is the top-left). Lay out again with the final frame width before
+/// drawing when alignment is not `start`: lines are aligned within the width they were laid
+/// out with (or the widest line when the width is infinite).
+public struct ParagraphLayout: Sendable {
+    /// width = widest line (≤ the constrained width unless one grapheme is wider); height = sum of line heights.
+    public let size: Size
+    public let lines: [LineInfo]
+    public let firstBaseline: Double
+    public let lastBaseline: Double
+    /// Glyph runs, decoration fills and link areas.
+    public let items: [DisplayItem]
+    /// Characters no registered font could render (drawn as .notdef).
+    public let missingCharacters: [Unicode.Scalar]
+
+    public static let empty = ParagraphLayout(
+        size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [], missingCharacters: [])
+}

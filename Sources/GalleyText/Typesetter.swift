@@ -1,0 +1,54 @@
+import GalleyLayout
+import GalleyRender
+
+/// Lays out paragraphs of styled text: itemize → shape → break → truncate → position → draw.
+public enum Typesetter {
+    /// Lays out `spans` as one paragraph within `width` points (`.infinity`: no wrapping).
+    ///
+    /// Thread-safe: fonts are shared read-only, the HarfBuzz buffer belongs to this call, and the
+    /// shaping cache is sharded. Offsets in the result are UTF-16 offsets into the spans' texts
+    /// joined together.
+    public static func layout(
+        _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, registry: FontRegistry = .shared
+    ) -> ParagraphLayout {
+        let text = ParagraphText(spans.filter { !$0.text.isEmpty })
+        guard text.count > 0 else { return .empty }
+        let faces = text.spans.map { registry.face(family: $0.style.font, weight: $0.style.weight, italic: $0.style.italic) }
+        let primaries = faces.compactMap { $0 }
+        guard primaries.count == faces.count else {
+            return ParagraphLayout(size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [],
+                                   missingCharacters: Array(text.string(0..<text.count).unicodeScalars))
+        }
+        let lineWidth = width.isNaN ? Double.infinity : max(0, width)
+        let itemization = Itemize.run(text, registry: registry, primaries: primaries)
+        let session = ShapingSession(language: paragraph.language)
+        let shaping = session.run(text, items: itemization.items)
+        let suffixes = SuffixShaper(session: session, text: text, items: itemization.items, registry: registry)
+        let breaks = Break.run(text, shaping: shaping, paragraph: paragraph, width: lineWidth) {
+            suffixes.hyphen(after: $0)?.width ?? 0
+        }
+        let lines = Truncate.run(breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
+        let placed = Position.run(lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
+                                  paragraph: paragraph, width: lineWidth, primaries: primaries)
+        let items = Draw.run(placed, text: text)
+        return ParagraphLayout(placed, items: items, missing: itemization.missing)
+    }
+
+    /// Shaping cache hits and misses since the process started (all threads).
+    public static var shapingCacheStatistics: (hits: Int, misses: Int) { ShapingCache.statistics }
+}
+
+extension ParagraphLayout {
+    init(_ placed: [PlacedLine], items: [DisplayItem], missing: [Unicode.Scalar]) {
+        let lines = placed.map { line in
+            LineInfo(
+                range: line.content.range, baseline: line.baseline, ascent: line.ascent, descent: line.descent,
+                width: line.width, x: line.x, isHyphenated: line.content.hyphenated, isTruncated: line.content.truncated)
+        }
+        let height = placed.reduce(0) { $0 + $1.ascent + $1.descent }
+        self.init(
+            size: Size(width: placed.map(\.width).max() ?? 0, height: height), lines: lines,
+            firstBaseline: placed.first?.baseline ?? 0, lastBaseline: placed.last?.baseline ?? 0, items: items,
+            missingCharacters: missing)
+    }
+}
