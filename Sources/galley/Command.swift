@@ -2,6 +2,8 @@ import Foundation
 
 /// One subcommand: its name, help text and entry point.
 protocol Command {
+    /// The command as a value (existential metatypes crash this compiler in the runner).
+    static var spec: CommandSpec { get }
     static var name: String { get }
     static var summary: String { get }
     /// Usage, options and examples shown by `galley NAME --help`.
@@ -19,8 +21,26 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
+/// A subcommand as a plain value.
+struct CommandSpec {
+    let name: String
+    let summary: String
+    let help: String
+    let valuedOptions: Set<String>
+    let flagOptions: Set<String>
+    let run: (Arguments) throws -> Int32
+}
+
+extension Command {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: name, summary: summary, help: help, valuedOptions: valuedOptions, flagOptions: flagOptions,
+            run: { try run($0) })
+    }
+}
+
 enum CommandRunner {
-    static func run(_ raw: [String], commands: [any Command.Type]) -> Int32 {
+    static func run(_ raw: [String], commands: [CommandSpec]) -> Int32 {
         guard let first = raw.first, first != "--help", first != "-h", first != "help" else {
             print(overview(commands))
             return raw.isEmpty ? ExitStatus.usage : ExitStatus.success
@@ -53,7 +73,7 @@ enum CommandRunner {
         }
     }
 
-    static func overview(_ commands: [any Command.Type]) -> String {
+    static func overview(_ commands: [CommandSpec]) -> String {
         let width = commands.map(\.name.count).max() ?? 8
         let lines = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
         return """

@@ -2,8 +2,8 @@ import Foundation
 
 // galley: thin command-line front end; each subcommand lives in its own file and calls the
 // library. Exit status: 0 success, 1 some output failed, 2 usage or template error.
-let commands: [any Command.Type] = [
-    RenderCommand.self, RasterizeCommand.self, LayoutCommand.self, CheckCommand.self, FontsCommand.self,
+let commands: [CommandSpec] = [
+    RenderCommand.spec, RasterizeCommand.spec, LayoutCommand.spec, CheckCommand.spec, FontsCommand.spec,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

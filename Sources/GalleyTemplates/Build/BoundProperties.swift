@@ -48,7 +48,7 @@ struct BoundProperties {
         }
     }
 
-    func dimension(_ key: String) throws(TemplateError) -> Dimension? { try read(key, .dimension, ValueReader.dimension) }
+    func dimension(_ key: String) throws(TemplateError) -> GalleyLayout.Dimension? { try read(key, .dimension, ValueReader.dimension) }
     func color(_ key: String) throws(TemplateError) -> Color? { try read(key, .color, ValueReader.color) }
     func insets(_ key: String) throws(TemplateError) -> EdgeInsets? { try read(key, .insets, ValueReader.insets) }
 

@@ -45,7 +45,7 @@ extension ElementBuilder {
                 child: try buildSlot(element.slots["child"], scope: scope))
         case "absolute":
             return AbsoluteLayoutSpec(
-                sizing: try p.choice("sizing", AbsoluteLayoutSpec.Sizing.self) ?? .default,
+                sizing: try p.choice("sizing", AbsoluteSizing.self) ?? .default,
                 children: try children(element, scope: scope))
         case "corner":
             return CornerLayoutSpec(

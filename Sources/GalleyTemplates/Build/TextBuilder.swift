@@ -27,12 +27,8 @@ struct TextBuilder {
                 guard case .object(let span) = item else {
                     throw site.error(at: p.element.path.appending("spans").appending(index), "expected a span object {text, …style}")
                 }
-                let text = span["text"].map(BindingScope.display) ?? ""
-                do {
-                    spans.append(TextSpan(text: text, style: try Self.applying(span, to: base)))
-                } catch {
-                    throw site.error(at: p.element.path.appending("spans").appending(index), error.description)
-                }
+                let text = span["text"]?.interpolationText ?? ""
+                spans.append(TextSpan(text: text, style: try Self.applying(span, to: base)))
             }
         } else {
             spans = [TextSpan(text: try p.string("text") ?? "", style: base)]
@@ -45,10 +41,6 @@ struct TextBuilder {
         if let v = try p.bool("hyphenate") { paragraph.hyphenate = v }
         if let v = try p.string("lang") { paragraph.language = v }
         return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
-    }
-
-    struct StyleError: Error {
-        let description: String
     }
 
     /// `style` with the TEXTSTYLE keys of `object` applied (other keys are ignored).

@@ -9,7 +9,7 @@ enum ValueReader {
         return nil
     }
 
-    static func dimension(_ value: JSONValue) -> Dimension? {
+    static func dimension(_ value: JSONValue) -> GalleyLayout.Dimension? {
         switch value {
         case .number(let n) where n.isFinite: return .points(n)
         case .string(let text):
