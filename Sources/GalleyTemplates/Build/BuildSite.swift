@@ -17,13 +17,9 @@ struct BuildSite {
         do {
             return try value.evaluate(in: scope)
         } catch {
-            throw self.error(at: path, "\(error)", hint: hint(for: error))
+            // Binding errors carry their own advice (e.g. the default filter for a missing path).
+            throw self.error(at: path, "\(error)")
         }
-    }
-
-    private func hint(for error: BindingError) -> String? {
-        if case .missingPath = error { return "add it to the data, or give a fallback with | default:\"…\"" }
-        return nil
     }
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the built `galley` executable (the one `swift build` put next to the test bundle).
+enum CLIRunner {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: String {
+        if let path = ProcessInfo.processInfo.environment["GALLEY_BIN"] { return path }
+        // The test bundle lives in .build/<triple>/<config>/; the executable beside it.
+        let bundle = Bundle.main.bundleURL
+        let candidates = [
+            bundle.appendingPathComponent("galley").path,
+            bundle.deletingLastPathComponent().appendingPathComponent("galley").path,
+            packageRoot.appendingPathComponent(".build/debug/galley").path,
+        ]
+        return candidates.first(where: FileManager.default.isExecutableFile(atPath:)) ?? candidates[2]
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs any tool (pdftotext, qpdf, …) and returns its output.
+    static func tool(_ name: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A fresh empty directory for one test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Width and height from a PNG's IHDR chunk.
+    static func pngSize(_ url: URL) throws -> (width: Int, height: Int) {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        guard bytes.count > 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return (0, 0) }
+        func be32(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
+    }
+}
