@@ -37,7 +37,10 @@ let package = Package(
 
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
-        .testTarget(name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"]),
+        // References/ holds golden PNGs read at test time (not resources).
+        .testTarget(
+            name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"], exclude: ["References"]
+        ),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"]),
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"]),
         .testTarget(name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"]),

@@ -1,0 +1,133 @@
+import Foundation
+import GalleyRender
+import Testing
+
+/// Compares rendered bitmaps with reference PNGs committed next to the tests.
+///
+/// References live in `References/<name>.png` beside the calling test file. Run with
+/// `GALLEY_RECORD=1` to write or overwrite them; otherwise a missing reference is a failure.
+/// On a mismatch the actual image and a three-panel diff (expected | mask | actual) are
+/// written to `Failures/` (git-ignored) beside the test file.
+public enum GoldenImage {
+    /// Whether this run records references instead of comparing (`GALLEY_RECORD=1`).
+    public static var isRecording: Bool { ProcessInfo.processInfo.environment["GALLEY_RECORD"] == "1" }
+
+    /// Fails the current test unless `image` matches the reference `named` within `tolerance`
+    /// per premultiplied channel, allowing at most `maxDifferentPixels` pixels beyond it.
+    public static func assertMatches(
+        _ image: ImageBuffer, named name: String, tolerance: Int = 1, maxDifferentPixels: Int = 0,
+        filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let testDirectory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        let referenceURL = testDirectory.appendingPathComponent("References/\(name).png")
+        if isRecording {
+            do {
+                try FileManager.default.createDirectory(
+                    at: referenceURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileOutput.writeAtomically(PNGEncoder.encode(image, compressionLevel: 9), to: referenceURL.path)
+            } catch {
+                Issue.record("could not record \(referenceURL.path): \(error)", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: referenceURL.path) else {
+            Issue.record(
+                "missing reference \(referenceURL.path); run the tests with GALLEY_RECORD=1 to create it",
+                sourceLocation: sourceLocation)
+            return
+        }
+        let expected: ImageBuffer
+        do {
+            expected = try ImageDecoder.decode([UInt8](data))
+        } catch {
+            Issue.record("unreadable reference \(referenceURL.path): \(error)", sourceLocation: sourceLocation)
+            return
+        }
+        guard expected.width == image.width, expected.height == image.height else {
+            Issue.record(
+                "\(name): size \(image.width)x\(image.height) differs from reference \(expected.width)x\(expected.height)",
+                sourceLocation: sourceLocation)
+            writeFailure(expected: expected, actual: image, mask: nil, name: name, directory: testDirectory)
+            return
+        }
+        let comparison = ImageComparison(expected: expected, actual: image, tolerance: tolerance)
+        guard comparison.differentPixels > maxDifferentPixels else { return }
+        let folder = writeFailure(
+            expected: expected, actual: image, mask: comparison.mask, name: name, directory: testDirectory)
+        let summary = "\(name): \(comparison.differentPixels) pixels differ by more than \(tolerance) "
+            + "(max channel difference \(comparison.maxDifference), allowed pixels \(maxDifferentPixels)); "
+            + "see \(folder)/\(name).diff.png"
+        Issue.record(Comment(rawValue: summary), sourceLocation: sourceLocation)
+    }
+
+    @discardableResult
+    private static func writeFailure(
+        expected: ImageBuffer, actual: ImageBuffer, mask: [Bool]?, name: String, directory: URL
+    ) -> String {
+        let failures = directory.appendingPathComponent("Failures")
+        try? FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        if let png = try? PNGEncoder.encode(actual) {
+            try? FileOutput.writeAtomically(png, to: failures.appendingPathComponent("\(name).actual.png").path)
+        }
+        if let mask, let png = try? PNGEncoder.encode(DiffImage.threePanel(expected, mask, actual)) {
+            try? FileOutput.writeAtomically(png, to: failures.appendingPathComponent("\(name).diff.png").path)
+        }
+        return failures.path
+    }
+}
+
+/// A per-pixel comparison of two equally sized bitmaps.
+struct ImageComparison {
+    var differentPixels = 0
+    var maxDifference = 0
+    var mask: [Bool]
+
+    init(expected: ImageBuffer, actual: ImageBuffer, tolerance: Int) {
+        mask = Array(repeating: false, count: expected.width * expected.height)
+        for y in 0..<expected.height {
+            for x in 0..<expected.width {
+                let e = expected.pixel(x: x, y: y)
+                let a = actual.pixel(x: x, y: y)
+                let difference = max(
+                    abs(Int(e.a) - Int(a.a)), abs(Int(e.r) - Int(a.r)), abs(Int(e.g) - Int(a.g)),
+                    abs(Int(e.b) - Int(a.b)))
+                maxDifference = max(maxDifference, difference)
+                if difference > tolerance {
+                    differentPixels += 1
+                    mask[y * expected.width + x] = true
+                }
+            }
+        }
+    }
+}
+
+/// Builds the expected | mask | actual image written on failure.
+enum DiffImage {
+    static func threePanel(_ expected: ImageBuffer, _ mask: [Bool], _ actual: ImageBuffer) -> ImageBuffer {
+        let (width, height) = (expected.width, expected.height)
+        let stride = width * 3 * 4
+        var pixels = [UInt8](repeating: 0, count: stride * height)
+        func put(_ x: Int, _ y: Int, _ argb: (a: UInt8, r: UInt8, g: UInt8, b: UInt8)) {
+            let offset = y * stride + x * 4
+            // Native little-endian ARGB32: bytes B, G, R, A.
+            pixels[offset] = argb.b
+            pixels[offset + 1] = argb.g
+            pixels[offset + 2] = argb.r
+            pixels[offset + 3] = argb.a
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                put(x, y, expected.pixel(x: x, y: y))
+                put(2 * width + x, y, actual.pixel(x: x, y: y))
+                if mask[y * width + x] {
+                    put(width + x, y, (255, 255, 0, 0))
+                } else {
+                    // Unchanged pixels: a faint grey of the expected image's coverage.
+                    let shade = UInt8(255 - Int(expected.pixel(x: x, y: y).a) / 4)
+                    put(width + x, y, (255, shade, shade, shade))
+                }
+            }
+        }
+        return ImageBuffer(width: width * 3, height: height, stride: stride, pixels: pixels, isOpaque: false)
+    }
+}

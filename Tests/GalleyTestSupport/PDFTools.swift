@@ -1,0 +1,84 @@
+import Foundation
+
+/// Runs the command-line PDF inspectors (poppler-utils, qpdf) that tests check PDFs with.
+public enum PDFTools {
+    /// What a tool printed and how it exited.
+    public struct Output: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// A tool that is not installed, with the Debian package that provides it.
+    public struct MissingTool: Error, CustomStringConvertible {
+        public var tool: String
+        public var package: String
+        public var description: String { "\(tool) not found on PATH; install it with: apt-get install \(package)" }
+    }
+
+    /// `pdftotext [-layout] file -`: the document's text.
+    public static func pdftotext(_ path: String, layout: Bool = false) throws -> Output {
+        try run("pdftotext", (layout ? ["-layout"] : []) + [path, "-"], package: "poppler-utils")
+    }
+
+    /// `qpdf --check file`: structural validation (status 0 when clean, 3 with warnings).
+    public static func qpdfCheck(_ path: String) throws -> Output {
+        try run("qpdf", ["--check", path], package: "qpdf")
+    }
+
+    /// `qpdf --json file`: the object structure as JSON.
+    public static func qpdfJSON(_ path: String) throws -> Output {
+        try run("qpdf", ["--json", path], package: "qpdf")
+    }
+
+    /// The document rewritten uncompressed (`qpdf --qdf --object-streams=disable`), as Latin-1
+    /// text, for looking at annotations, outlines and metadata.
+    public static func uncompressed(_ path: String) throws -> String {
+        let output = path + ".qdf"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try run("qpdf", ["--qdf", "--object-streams=disable", path, output], package: "qpdf")
+        guard result.status == 0 || result.status == 3, let data = FileManager.default.contents(atPath: output) else {
+            return ""
+        }
+        return String(data: data, encoding: .isoLatin1) ?? ""
+    }
+
+    /// `pdffonts file`: one line per font with its embedded/subset/unicode flags.
+    public static func pdffonts(_ path: String) throws -> Output {
+        try run("pdffonts", [path], package: "poppler-utils")
+    }
+
+    /// `pdfimages -list file`: one line per image placement with its encoding and object id.
+    public static func pdfimagesList(_ path: String) throws -> Output {
+        try run("pdfimages", ["-list", path], package: "poppler-utils")
+    }
+
+    /// Runs `tool` found on PATH with `arguments`.
+    public static func run(_ tool: String, _ arguments: [String], package: String) throws -> Output {
+        guard let executable = find(tool) else { throw MissingTool(tool: tool, package: package) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, standardOutput: String(decoding: stdout, as: UTF8.self),
+            standardError: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The full path of an executable on PATH.
+    public static func find(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
