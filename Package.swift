@@ -42,7 +42,7 @@ let package = Package(
             name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"], exclude: ["References"]
         ),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"]),
-        .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"], exclude: ["References"]),
         .testTarget(name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"]),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
         .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport"]),

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The layering rules of docs/architecture.md, checked on the sources.
+@Suite("architecture")
+struct ArchitectureTests {
+    /// Layers from the bottom up; a target may import only targets before it.
+    static let layers = ["GalleyLayout", "GalleyRender", "GalleyText", "Galley", "GalleyTemplates", "GalleyBatch", "galley"]
+    /// The one Swift target allowed to import each C module.
+    static let cOwners = [
+        "CCairo": "GalleyRender", "CImageCodecs": "GalleyRender", "CFreeType": "GalleyText",
+        "CHarfBuzz": "GalleyText", "CFontconfig": "GalleyText", "CICU": "GalleyText", "CHyphen": "GalleyText",
+    ]
+
+    static func imports(of target: String) throws -> [(file: String, module: String)] {
+        let root = CLIRunner.packageRoot.appendingPathComponent("Sources/\(target)")
+        guard let files = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var result = [(String, String)]()
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@preconcurrency import ") {
+                if let module = line.split(separator: " ").last { result.append((file, String(module))) }
+            }
+        }
+        return result
+    }
+
+    @Test(arguments: layers)
+    func importsPointDownOnly(target: String) throws {
+        let index = Self.layers.firstIndex(of: target) ?? 0
+        for (file, module) in try Self.imports(of: target) {
+            if let other = Self.layers.firstIndex(of: module) {
+                #expect(other < index, "\(target)/\(file) imports \(module), a layer above or equal")
+            }
+            if let owner = Self.cOwners[module] {
+                #expect(owner == target, "\(target)/\(file) imports \(module); only \(owner) wraps it")
+            }
+        }
+    }
+
+    @Test func layoutIsPureSwift() throws {
+        for (file, module) in try Self.imports(of: "GalleyLayout") {
+            #expect(module == "Foundation" || module.hasPrefix("Galley"), "GalleyLayout/\(file) imports \(module)")
+        }
+    }
+
+    @Test(arguments: layers)
+    func noCTypesInPublicSignatures(target: String) throws {
+        let root = CLIRunner.packageRoot.appendingPathComponent("Sources/\(target)")
+        let files = FileManager.default.enumerator(atPath: root.path)
+        let cTypes = try Regex("\\b(cairo_[a-z_]+_t|hb_[a-z_]+_t|FT_[A-Z][A-Za-z]+|OpaquePointer|UBreakIterator|FcPattern)\\b")
+        while let file = files?.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("public ") || line.contains("open ") {
+                #expect(line.firstMatch(of: cTypes) == nil, "C type in a public declaration: \(target)/\(file): \(line)")
+            }
+        }
+    }
+}
