@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
         .testTarget(name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"]),
-        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"]),
+        // Fixtures are read from the source tree by path (#filePath), not bundled as resources.
+        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"]),
         .testTarget(name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"]),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
