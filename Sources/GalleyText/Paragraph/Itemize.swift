@@ -30,7 +30,7 @@ struct Itemization {
 enum Itemize {
     static func run(_ text: ParagraphText, registry: FontRegistry, primaries: [FontFace]) -> Itemization {
         let levels = bidiLevels(text.units)
-        let scripts = resolvedScripts(text)
+        let scripts = resolvedScripts(text, levels: levels)
         var items: [TextItem] = []
         var missing: [Unicode.Scalar] = []
         var i = 0
@@ -107,8 +107,9 @@ enum Itemize {
     }
 
     /// The script of each code unit, with Common and Inherited taking the preceding real script
-    /// (or the following one at the start).
-    static func resolvedScripts(_ text: ParagraphText) -> [String] {
+    /// (or the following one at the start, or when the bidi level changes before them, so a space
+    /// between a Hebrew and a Latin word joins the run on its own level).
+    static func resolvedScripts(_ text: ParagraphText, levels: [UInt8]? = nil) -> [String] {
         var codes = [Int32](repeating: 0, count: text.count)
         var i = 0
         while i < text.count {
@@ -121,8 +122,21 @@ enum Itemize {
         func isReal(_ c: Int32) -> Bool { c > 1 && c != 103 }
         let firstReal = codes.first(where: isReal) ?? 25  // USCRIPT_LATIN
         var current = firstReal
-        for k in codes.indices {
-            if isReal(codes[k]) { current = codes[k] } else { codes[k] = current }
+        var k = 0
+        while k < codes.count {
+            if isReal(codes[k]) {
+                current = codes[k]
+                k += 1
+                continue
+            }
+            var end = k
+            while end < codes.count, !isReal(codes[end]) { end += 1 }
+            var script = current
+            if let levels, k > 0, end < codes.count, levels[k - 1] != levels[k], levels[k] == levels[end] {
+                script = codes[end]
+            }
+            for m in k..<end { codes[m] = script }
+            k = end
         }
         var names: [Int32: String] = [:]
         return codes.map { code in

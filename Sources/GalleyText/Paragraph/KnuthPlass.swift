@@ -2,8 +2,9 @@
 ///
 /// Boxes are the text between candidates; the glue is the spaces inside a line, stretchable by
 /// 1/2 and shrinkable by 1/3 of their width (TeX's interword glue); hyphenation points carry a
-/// penalty of 50 and the hyphen's width. Demerits per line are (10 + badness)² + penalty², with
-/// badness = 100·|r|³ for adjustment ratio r; lines that would shrink beyond their glue are
+/// penalty of 50 and the hyphen's width. Glue shrinks only in justified paragraphs (elsewhere
+/// nothing would shrink it when drawn, and the line would overflow). Demerits per line are (10 + badness)² + penalty², with
+/// badness = 100·|r|³ for adjustment ratio r (not capped); lines that would shrink beyond their glue are
 /// infeasible, except a lone segment (already split at graphemes when too wide). The last line
 /// and lines ending at a mandatory break have infinite stretch (badness 0 when they fit).
 /// Fitness classes are not used. Returns nil when no feasible breaking exists.
@@ -11,7 +12,9 @@ enum KnuthPlass {
     static let linePenalty = 10.0
     static let hyphenPenalty = 50.0
 
-    static func run(_ text: ParagraphText, shaping: Shaping, candidates: [BreakCandidate], width: Double) -> [LineBreak]? {
+    static func run(
+        _ text: ParagraphText, shaping: Shaping, candidates: [BreakCandidate], width: Double, allowShrink: Bool
+    ) -> [LineBreak]? {
         guard width.isFinite, !candidates.isEmpty else { return nil }
         // spacePrefix[i]: width of U+0020 spaces among code units 0..<i.
         var spacePrefix = [Double](repeating: 0, count: text.count + 1)
@@ -35,14 +38,15 @@ enum KnuthPlass {
                     let end = text.trimmedEnd(lineStart..<c.position)
                     let glue = end > lineStart ? spacePrefix[end] - spacePrefix[lineStart] : 0
                     let single = i == j - 1
-                    if let badness = badness(natural: natural, glue: glue, width: width, isLast: isLast, single: single) {
+                    let shrinkable = allowShrink && !isLast ? glue / 3 : 0
+                    if let badness = badness(natural: natural, glue: glue, shrink: shrinkable, width: width, isLast: isLast, single: single) {
                         var demerits = (linePenalty + badness) * (linePenalty + badness)
                         if c.hyphen { demerits += hyphenPenalty * hyphenPenalty }
                         if best[i] + demerits < best[j] {
                             best[j] = best[i] + demerits
                             previous[j] = i
                         }
-                    } else if natural - glue / 3 > width {
+                    } else if natural - shrinkable > width {
                         break  // starting earlier only makes the line longer
                     }
                 }
@@ -67,18 +71,21 @@ enum KnuthPlass {
     }
 
     /// Badness of a line, or nil when it is infeasible.
-    private static func badness(natural: Double, glue: Double, width: Double, isLast: Bool, single: Bool) -> Double? {
+    private static func badness(
+        natural: Double, glue: Double, shrink: Double, width: Double, isLast: Bool, single: Bool
+    ) -> Double? {
         if natural <= width + 1e-9 {
             if isLast { return 0 }
-            let stretch = glue / 2
-            guard stretch > 0 else { return natural >= width - 1e-9 ? 0 : 10_000 }
-            return min(100 * pow3((width - natural) / stretch), 10_000)
+            // Uncapped (TeX caps at 10,000 and rejects lines above a tolerance instead): a cap makes
+            // every very loose line cost the same, and the search then happily picks a nearly empty
+            // one. A line without spaces gets a token stretch so its looseness still counts.
+            let stretch = max(glue / 2, width * 0.001)
+            return 100 * pow3((width - natural) / stretch)
         }
-        let shrink = glue / 3
         if shrink > 0, natural - shrink <= width + 1e-9 {
-            return min(100 * pow3((natural - width) / shrink), 10_000)
+            return 100 * pow3((natural - width) / shrink)
         }
-        return single ? 1_000_000 : nil
+        return single ? 1e30 : nil
     }
 
     private static func pow3(_ x: Double) -> Double { x * x * x }
