@@ -27,7 +27,7 @@ public struct LineInfo: Hashable, Sendable {
 /// coordinate space (0,0 is the top-left). Lay out again with the final frame width before
 /// drawing when alignment is not `start`: lines are aligned within the width they were laid
 /// out with (or the widest line when the width is infinite).
-public struct ParagraphLayout: Sendable {
+public struct ParagraphLayout: Hashable, Sendable {
     /// width = widest line (≤ the constrained width unless one grapheme is wider); height = sum of line heights.
     public let size: Size
     public let lines: [LineInfo]
