@@ -4,7 +4,8 @@ import GalleyRender
 /// One laid-out line of a paragraph.
 public struct LineInfo: Hashable, Sendable {
     /// The line's text as UTF-16 offsets into the concatenation of the spans' texts (including
-    /// trailing spaces and the newline that ended it).
+    /// trailing spaces and the newline that ended it). For a truncated line: the text kept
+    /// before the truncation string.
     public let range: Range<Int>
     /// y of the baseline from the paragraph's top.
     public let baseline: Double

@@ -52,3 +52,23 @@ import Testing
         #expect(fine.missingCharacters.isEmpty)
     }
 }
+
+extension ItemizeTests {
+    @Test func systemRegistryScanIsQuickAndFindsNoto() {
+        let clock = ContinuousClock()
+        var registry: FontRegistry?
+        let elapsed = clock.measure { registry = FontRegistry(folders: [FontRegistry.bundledFontsFolder]) }
+        let faces = registry?.faces.count ?? 0
+        print("FontRegistry with system fonts: \(faces) faces in \(elapsed)")
+        #expect(faces > 8)
+        #expect(registry?.families.contains { $0.name == "Liberation Sans" } == true)
+    }
+}
+
+extension ItemizeTests {
+    @Test func paragraphDirectionComesFromFirstStrongCharacter() {
+        #expect(Itemize.bidiLevels(Array("123 שלום".utf16)).paragraph == 1)
+        #expect(Itemize.bidiLevels(Array("123 abc שלום".utf16)).paragraph == 0)
+        #expect(Itemize.bidiLevels(Array("...".utf16)).paragraph == 0)
+    }
+}
