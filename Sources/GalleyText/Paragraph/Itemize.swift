@@ -64,7 +64,7 @@ enum Itemize {
             }
             i += length
         }
-                return Itemization(items: items, levels: levels, paragraphIsRTL: paragraphLevel & 1 == 1, missing: missing)
+        return Itemization(items: items, levels: levels, paragraphIsRTL: paragraphLevel & 1 == 1, missing: missing)
     }
 
     /// Marks, joiners and variation selectors stay in the face of the character they attach to.
