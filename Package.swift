@@ -37,11 +37,11 @@ let package = Package(
 
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
-        // References/ holds golden PNGs read at test time (not resources).
+        // References/ (golden PNGs) and Fixtures/ are read from the source tree by path, not bundled.
         .testTarget(
             name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"], exclude: ["References"]
         ),
-        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"], exclude: ["References"]),
         .testTarget(name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"]),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),

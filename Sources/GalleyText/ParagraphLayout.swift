@@ -4,7 +4,8 @@ import GalleyRender
 /// One laid-out line of a paragraph.
 public struct LineInfo: Hashable, Sendable {
     /// The line's text as UTF-16 offsets into the concatenation of the spans' texts (including
-    /// trailing spaces and the newline that ended it).
+    /// trailing spaces and the newline that ended it). For a truncated line: the text kept
+    /// before the truncation string.
     public let range: Range<Int>
     /// y of the baseline from the paragraph's top.
     public let baseline: Double
@@ -27,7 +28,7 @@ public struct LineInfo: Hashable, Sendable {
 /// coordinate space (0,0 is the top-left). Lay out again with the final frame width before
 /// drawing when alignment is not `start`: lines are aligned within the width they were laid
 /// out with (or the widest line when the width is infinite).
-public struct ParagraphLayout: Sendable {
+public struct ParagraphLayout: Hashable, Sendable {
     /// width = widest line (≤ the constrained width unless one grapheme is wider); height = sum of line heights.
     public let size: Size
     public let lines: [LineInfo]

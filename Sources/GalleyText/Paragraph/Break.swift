@@ -30,7 +30,9 @@ enum Break {
         case .greedy:
             return greedy(text, shaping: shaping, candidates: candidates, width: width)
         case .optimal:
-            return KnuthPlass.run(text, shaping: shaping, candidates: candidates, width: width)
+            return KnuthPlass.run(
+                text, shaping: shaping, candidates: candidates, width: width,
+                allowShrink: paragraph.alignment == .justify)
                 ?? greedy(text, shaping: shaping, candidates: candidates, width: width)
         }
     }

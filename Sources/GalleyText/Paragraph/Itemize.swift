@@ -29,8 +29,8 @@ struct Itemization {
 /// (ICU `ubidi`, UAX #9, paragraph direction from the first strong character).
 enum Itemize {
     static func run(_ text: ParagraphText, registry: FontRegistry, primaries: [FontFace]) -> Itemization {
-        let levels = bidiLevels(text.units)
-        let scripts = resolvedScripts(text)
+        let (levels, paragraphLevel) = bidiLevels(text.units)
+        let scripts = resolvedScripts(text, levels: levels)
         var items: [TextItem] = []
         var missing: [Unicode.Scalar] = []
         var i = 0
@@ -64,8 +64,7 @@ enum Itemize {
             }
             i += length
         }
-        let paragraphIsRTL = (levels.first ?? 0) & 1 == 1 && firstStrongIsRTL(levels)
-        return Itemization(items: items, levels: levels, paragraphIsRTL: paragraphIsRTL, missing: missing)
+        return Itemization(items: items, levels: levels, paragraphIsRTL: paragraphLevel & 1 == 1, missing: missing)
     }
 
     /// Marks, joiners and variation selectors stay in the face of the character they attach to.
@@ -81,34 +80,24 @@ enum Itemize {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    private static func firstStrongIsRTL(_ levels: [UInt8]) -> Bool { levels.contains { $0 & 1 == 1 } }
-
-    /// UAX #9 embedding levels per code unit, the paragraph level taken from the first strong character.
-    static func bidiLevels(_ units: [UInt16]) -> [UInt8] {
-        guard !units.isEmpty, let bidi = cicu_bidi_open() else { return [UInt8](repeating: 0, count: units.count) }
+    /// UAX #9 embedding levels per code unit and the paragraph level, which comes from the first
+    /// strong character (rules P2–P3; LTR when there is none).
+    static func bidiLevels(_ units: [UInt16]) -> (levels: [UInt8], paragraph: UInt8) {
+        let flat = (levels: [UInt8](repeating: 0, count: units.count), paragraph: UInt8(0))
+        guard !units.isEmpty, let bidi = cicu_bidi_open() else { return flat }
         defer { cicu_bidi_close(bidi) }
-        return units.withUnsafeBufferPointer { buffer -> [UInt8] in
-            let status = cicu_bidi_set_para(bidi, buffer.baseAddress, Int32(units.count), 0xFE)
-            guard status <= 0, let levels = cicu_bidi_levels(bidi) else {
-                return [UInt8](repeating: 0, count: units.count)
-            }
-            return Array(UnsafeBufferPointer(start: levels, count: units.count))
-        }
-    }
-
-    /// The paragraph's base level (0 = LTR, 1 = RTL) by the first strong character (UAX #9 P2–P3).
-    static func paragraphLevel(_ units: [UInt16]) -> UInt8 {
-        guard !units.isEmpty, let bidi = cicu_bidi_open() else { return 0 }
-        defer { cicu_bidi_close(bidi) }
+        // ubidi keeps a pointer to the text: every query happens inside this closure.
         return units.withUnsafeBufferPointer { buffer in
             let status = cicu_bidi_set_para(bidi, buffer.baseAddress, Int32(units.count), 0xFE)
-            return status <= 0 ? cicu_bidi_para_level(bidi) : 0
+            guard status <= 0, let levels = cicu_bidi_levels(bidi) else { return flat }
+            return (Array(UnsafeBufferPointer(start: levels, count: units.count)), cicu_bidi_para_level(bidi))
         }
     }
 
     /// The script of each code unit, with Common and Inherited taking the preceding real script
-    /// (or the following one at the start).
-    static func resolvedScripts(_ text: ParagraphText) -> [String] {
+    /// (or the following one at the start, or when the bidi level changes before them, so a space
+    /// between a Hebrew and a Latin word joins the run on its own level).
+    static func resolvedScripts(_ text: ParagraphText, levels: [UInt8]? = nil) -> [String] {
         var codes = [Int32](repeating: 0, count: text.count)
         var i = 0
         while i < text.count {
@@ -121,8 +110,21 @@ enum Itemize {
         func isReal(_ c: Int32) -> Bool { c > 1 && c != 103 }
         let firstReal = codes.first(where: isReal) ?? 25  // USCRIPT_LATIN
         var current = firstReal
-        for k in codes.indices {
-            if isReal(codes[k]) { current = codes[k] } else { codes[k] = current }
+        var k = 0
+        while k < codes.count {
+            if isReal(codes[k]) {
+                current = codes[k]
+                k += 1
+                continue
+            }
+            var end = k
+            while end < codes.count, !isReal(codes[end]) { end += 1 }
+            var script = current
+            if let levels, k > 0, end < codes.count, levels[k - 1] != levels[k], levels[k] == levels[end] {
+                script = codes[end]
+            }
+            for m in k..<end { codes[m] = script }
+            k = end
         }
         var names: [Int32: String] = [:]
         return codes.map { code in

@@ -105,14 +105,15 @@ enum Position {
         return PlacedLine(content: line, runs: runs, x: 0, baseline: 0, ascent: ascent, descent: descent, width: x)
     }
 
-    /// Spreads the line's slack over its spaces (U+0020 and U+00A0 clusters).
+    /// Spreads the line's slack over its spaces (U+0020 and U+00A0 clusters); negative slack
+    /// (an optimally broken line set with shrunk glue) narrows them.
     private static func justify(_ runs: inout [PlacedRun], text: ParagraphText, width: Double) {
         let natural = runs.reduce(0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
         var spaces = 0
         for run in runs where run.suffix == nil {
             spaces += run.glyphs.filter { isSpace(text, $0.cluster) }.count
         }
-        guard spaces > 0, natural < width else { return }
+        guard spaces > 0, natural != width else { return }
         let extra = (width - natural) / Double(spaces)
         for r in runs.indices where runs[r].suffix == nil {
             for g in runs[r].glyphs.indices where isSpace(text, runs[r].glyphs[g].cluster) {

@@ -31,8 +31,9 @@ struct Shaping {
     }
 }
 
-/// Shape: HarfBuzz on each item, word by word (a word keeps its trailing spaces), through the
-/// shaping cache. Direction, script and language are set on the buffer; features parse with
+/// Shape: HarfBuzz on each item as a whole, through the shaping cache. Items are not split into
+/// words: fonts kern across spaces (Liberation Sans kerns " T"), and hb-shape agreement is a
+/// test; the cache still hits for repeated runs (labels, table cells, batch records). Direction, script and language are set on the buffer; features parse with
 /// HarfBuzz's own syntax. One hb_buffer per session (one session per layout call, so per thread).
 final class ShapingSession {
     private let buffer: OpaquePointer?
@@ -50,11 +51,7 @@ final class ShapingSession {
         var shaped: [ShapedItem] = []
         for item in items {
             let style = text.spans[item.spanIndex].style
-            var words: [[ShapedGlyph]] = []
-            for word in ShapingSession.words(in: item.range, text) {
-                words.append(shapeWord(text, word, item: item, style: style))
-            }
-            let glyphs = Array((item.isRTL ? words.reversed() : words).joined())
+            let glyphs = shapeItem(text, item.range, item: item, style: style)
             for glyph in glyphs { perUnit[glyph.cluster] += glyph.advance }
             shaped.append(ShapedItem(item: item, style: style, glyphs: glyphs))
         }
@@ -71,25 +68,7 @@ final class ShapingSession {
         return scale(raw(key, face: face), face: face, style: style, base: 0)
     }
 
-    /// Splits a range after each run of spaces: "the quick " → "the ", "quick ".
-    static func words(in range: Range<Int>, _ text: ParagraphText) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = range.lowerBound
-        var i = range.lowerBound
-        while i < range.upperBound {
-            if text.units[i] == 0x20 {
-                while i < range.upperBound, text.units[i] == 0x20 { i += 1 }
-                result.append(start..<i)
-                start = i
-            } else {
-                i += 1
-            }
-        }
-        if start < range.upperBound { result.append(start..<range.upperBound) }
-        return result
-    }
-
-    private func shapeWord(_ text: ParagraphText, _ word: Range<Int>, item: TextItem, style: TextStyle) -> [ShapedGlyph] {
+    private func shapeItem(_ text: ParagraphText, _ word: Range<Int>, item: TextItem, style: TextStyle) -> [ShapedGlyph] {
         let key = ShapeKey(
             font: item.face.resource, features: style.features, text: Array(text.units[word]), rtl: item.isRTL,
             script: item.script, language: language)

@@ -22,7 +22,7 @@ struct ShapeKey: Hashable, Sendable {
     let language: String
 }
 
-/// A process-wide cache of shaped words, split into shards so concurrent layouts rarely meet on
+/// A process-wide cache of shaped runs, split into shards so concurrent layouts rarely meet on
 /// one lock; a lock is held only for a dictionary lookup or insert, never while shaping.
 enum ShapingCache {
     private final class Shard: Sendable {

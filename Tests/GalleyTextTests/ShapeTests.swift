@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import GalleyText
+
+/// The shape phase against hb-shape's output (Fixtures/shape/cases.tests, made by generate.sh).
+@Suite struct ShapeTests {
+    struct Case: CustomTestStringConvertible {
+        let font: String
+        let index: Int
+        let language: String
+        let rtl: Bool
+        let features: [String]
+        let text: String
+        let expected: String
+        var testDescription: String { "\(font.split(separator: "/").last ?? "") \(text)" }
+    }
+
+    static func cases() throws -> [Case] {
+        try Fixtures.lines("shape/cases.tests").map { line in
+            let f = line.split(separator: ";", maxSplits: 6, omittingEmptySubsequences: false).map(String.init)
+            let font = f[0].hasPrefix("/") ? f[0] : Fixtures.url("shape/" + f[0]).standardized.path
+            return Case(
+                font: font, index: Int(f[1]) ?? 0, language: f[2], rtl: f[3] == "rtl",
+                features: f[4].split(separator: ",").map(String.init), text: f[5], expected: f[6])
+        }
+    }
+
+    /// Serialises glyphs as hb-shape does: gid=cluster@x,y+advance, clusters as code point indices.
+    static func serialise(_ glyphs: [ShapedGlyph], text: String) -> String {
+        var scalarIndex: [Int: Int] = [:]
+        var unit = 0
+        for (i, scalar) in text.unicodeScalars.enumerated() {
+            scalarIndex[unit] = i
+            unit += UTF16.width(scalar)
+        }
+        let parts = glyphs.map { g -> String in
+            let offset = g.xOffset != 0 || g.yOffset != 0 ? "@\(Int(g.xOffset.rounded())),\(Int(g.yOffset.rounded()))" : ""
+            return "\(g.id)=\(scalarIndex[g.cluster] ?? -1)\(offset)+\(Int(g.advance.rounded()))"
+        }
+        return "[" + parts.joined(separator: "|") + "]"
+    }
+
+    @Test(arguments: try cases())
+    func matchesHarfBuzz(_ c: Case) throws {
+        guard FileManager.default.fileExists(atPath: c.font) else {
+            print("skipped: \(c.font) is not installed")
+            return
+        }
+        let face = try #require(FontFace(path: c.font, index: c.index))
+        let session = ShapingSession(language: c.language)
+        let style = TextStyle(fontSize: Double(face.unitsPerEm), features: c.features)
+        let glyphs = session.shapeStandalone(c.text, face: face, style: style, rtl: c.rtl)
+        #expect(ShapeTests.serialise(glyphs, text: c.text) == c.expected)
+    }
+
+    @Test func kerningAppliesInLayout() {
+        let style = TextStyle(fontSize: 100)
+        let kerned = Typesetter.layout([TextSpan(text: "AV", style: style)], paragraph: ParagraphStyle(),
+                                       width: .infinity, registry: TestFonts.bundled)
+        let plain = Typesetter.layout([TextSpan(text: "AV", style: TextStyle(fontSize: 100, features: ["-kern"]))],
+                                      paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        #expect(kerned.size.width < plain.size.width)
+    }
+
+    @Test func shapingCacheCountsHits() {
+        let before = Typesetter.shapingCacheStatistics
+        let span = TextSpan(text: "cache me \(UUID().uuidString)", style: TextStyle())
+        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let after = Typesetter.shapingCacheStatistics
+        #expect(after.misses >= before.misses + 1)
+        #expect(after.hits >= before.hits + 1)
+    }
+}
