@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "GalleyTemplates", dependencies: ["Galley"]),
         .target(name: "GalleyBatch", dependencies: ["GalleyTemplates"]),
         .executableTarget(name: "galley", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
+        // `make bench`: fixed workloads in a release build, results in bench/results.json.
+        .executableTarget(name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
 
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),

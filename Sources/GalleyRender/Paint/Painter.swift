@@ -212,7 +212,10 @@ final class Painter {
         var bytes = 0
         var glyphTotal = 0
         var index = 0
-        for cluster in run.clusters {
+        // GlyphRun lists clusters in visual glyph order. cairo's BACKWARD flag wants them in
+        // text order, mapped to glyphs from the end of the glyph array: the reverse order.
+        let ordered = run.clustersBackward ? Array(run.clusters.reversed()) : run.clusters
+        for cluster in ordered {
             guard cluster.byteCount >= 0, cluster.glyphCount >= 0 else { return nil }
             bytes += cluster.byteCount
             glyphTotal += cluster.glyphCount

@@ -1,0 +1,24 @@
+import Foundation
+
+// galley-bench: the fixed workloads of `make bench` (release build). Each benchmark file
+// registers one group; results are printed as a table and written as JSON.
+// Usage: galley-bench [--only GROUP[,GROUP]] [--out bench/results.json] [--floor PATH] [--data DIR]
+let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+let groups: [BenchGroup] = [LayoutBench.group, TextBench.group]
+var report = BenchReport()
+for group in groups where options.only.isEmpty || options.only.contains(group.name) {
+    print("== \(group.name)")
+    do {
+        try group.run(options, &report)
+    } catch {
+        print("  failed: \(error)")
+        report.add(group.name, "error", "\(error)")
+    }
+}
+do {
+    try report.write(to: options.outputPath)
+    print("wrote \(options.outputPath)")
+} catch {
+    print("cannot write \(options.outputPath): \(error)")
+    exit(1)
+}
