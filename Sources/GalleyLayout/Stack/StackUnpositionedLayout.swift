@@ -98,10 +98,11 @@ struct StackUnpositionedLayout {
                 spacingBefore: childStyle.spacingBefore, spacingAfter: childStyle.spacingAfter, alignment: alignment,
                 styleCrossMin: crossMin, styleCrossMax: crossMax)
             if !(optimized && item.isFlexibleInBothDirections) {
+                // A percentage basis of an undefined main size is NaN, treated as auto (semantics §7.9).
+                let basisMin = childStyle.flexBasis.resolve(parent: parentMain, autoValue: 0)
+                let basisMax = childStyle.flexBasis.resolve(parent: parentMain, autoValue: .infinity)
                 item.layout = measure(
-                    item,
-                    mainMin: childStyle.flexBasis.resolve(parent: parentMain, autoValue: 0),
-                    mainMax: childStyle.flexBasis.resolve(parent: parentMain, autoValue: .infinity),
+                    item, mainMin: basisMin.isNaN ? 0 : basisMin, mainMax: basisMax.isNaN ? .infinity : basisMax,
                     crossMin: style.cross(range.min), crossMax: style.cross(range.max))
             }
             items.append(item)
