@@ -38,9 +38,11 @@ struct IntersectCase: Sendable, CustomTestStringConvertible {
 let intersectCases: [IntersectCase] = [
     IntersectCase(id: "overlap", a: range(0, 0, 100, 100), b: range(20, 30, 200, 50), expected: range(20, 30, 100, 50)),
     // a lies below b: a's max wins.
-    IntersectCase(id: "belowWinsMax", a: range(0, 0, 40, 40), b: range(60, 60, 60, 60), expected: range(40, 40, 40, 40)),
+    IntersectCase(
+        id: "belowWinsMax", a: range(0, 0, 40, 40), b: range(60, 60, 60, 60), expected: range(40, 40, 40, 40)),
     // a lies above b: a's min wins.
-    IntersectCase(id: "aboveWinsMin", a: range(80, 80, 100, 100), b: range(0, 0, 50, 50), expected: range(80, 80, 80, 80)),
+    IntersectCase(
+        id: "aboveWinsMin", a: range(80, 80, 100, 100), b: range(0, 0, 50, 50), expected: range(80, 80, 80, 80)),
     IntersectCase(id: "unconstrained", a: .unconstrained, b: range(1, 2, 3, 4), expected: range(1, 2, 3, 4)),
     IntersectCase(id: "exactInside", a: exact(30, 30), b: range(0, 0, 100, 100), expected: exact(30, 30)),
 ]
@@ -124,22 +126,37 @@ let resolveCases: [ResolveCase] = [
         id: "exact", style: style { $0.preferredSize = Size(width: 30, height: 40) },
         parent: Size(width: 100, height: 100), expected: exact(30, 40)),
     ResolveCase(
-        id: "maxBeatsExact", style: style { $0.width = .points(120); $0.maxWidth = .points(100) },
+        id: "maxBeatsExact",
+        style: style {
+            $0.width = .points(120); $0.maxWidth = .points(100)
+        },
         parent: Size(width: 500, height: 500), expected: range(100, 0, 100, .infinity)),
     ResolveCase(
-        id: "minBeatsMax", style: style { $0.minWidth = .points(30); $0.maxWidth = .points(20) },
+        id: "minBeatsMax",
+        style: style {
+            $0.minWidth = .points(30); $0.maxWidth = .points(20)
+        },
         parent: Size(width: 500, height: 500), expected: range(30, 0, 30, .infinity)),
     ResolveCase(
-        id: "minBeatsExact", style: style { $0.width = .points(10); $0.minWidth = .points(25) },
+        id: "minBeatsExact",
+        style: style {
+            $0.width = .points(10); $0.minWidth = .points(25)
+        },
         parent: Size(width: 500, height: 500), expected: range(25, 0, 25, .infinity)),
     ResolveCase(
-        id: "percent", style: style { $0.width = .fraction(0.5); $0.maxHeight = .fraction(0.25) },
+        id: "percent",
+        style: style {
+            $0.width = .fraction(0.5); $0.maxHeight = .fraction(0.25)
+        },
         parent: Size(width: 200, height: 400), expected: range(100, 0, 100, 100)),
     ResolveCase(
         id: "percentOfUndefinedIsMissing", style: style { $0.width = .fraction(0.5) },
         parent: .undefined, expected: .unconstrained),
     ResolveCase(
-        id: "minMaxRange", style: style { $0.minSize = Size(width: 5, height: 6); $0.maxSize = Size(width: 50, height: 60) },
+        id: "minMaxRange",
+        style: style {
+            $0.minSize = Size(width: 5, height: 6); $0.maxSize = Size(width: 50, height: 60)
+        },
         parent: .zero, expected: range(5, 6, 50, 60)),
 ]
 
@@ -189,7 +206,10 @@ let descriptionCases: [DescriptionCase] = [
         id: "preferred", style: style { $0.preferredSize = Size(width: 100, height: 50) },
         expected: "min {Auto, Auto} <= preferred {100pt, 50pt} <= max {Auto, Auto}"),
     DescriptionCase(
-        id: "mixed", style: style { $0.width = .fraction(0.5); $0.maxHeight = .points(200); $0.minWidth = .points(10) },
+        id: "mixed",
+        style: style {
+            $0.width = .fraction(0.5); $0.maxHeight = .points(200); $0.minWidth = .points(10)
+        },
         expected: "min {10pt, Auto} <= preferred {50%, Auto} <= max {Auto, 200pt}"),
 ]
 

@@ -21,10 +21,22 @@ let sizingCases: [LayoutCase] = [
         hstack(align: .start, [box("a", 10, 10) { $0.width = .points(30) }])
     },
     LayoutCase("precedence.styleMaxBeatsExact", exact(100, 50), "=100,50 a:0,0,20,10") {
-        hstack(align: .start, [box("a", 10, 10) { $0.width = .points(30); $0.maxWidth = .points(20) }])
+        hstack(
+            align: .start,
+            [
+                box("a", 10, 10) {
+                    $0.width = .points(30); $0.maxWidth = .points(20)
+                }
+            ])
     },
     LayoutCase("precedence.styleMinBeatsMax", exact(100, 50), "=100,50 a:0,0,30,10") {
-        hstack(align: .start, [box("a", 10, 10) { $0.minWidth = .points(30); $0.maxWidth = .points(20) }])
+        hstack(
+            align: .start,
+            [
+                box("a", 10, 10) {
+                    $0.minWidth = .points(30); $0.maxWidth = .points(20)
+                }
+            ])
     },
     LayoutCase("precedence.minGrowsBox", upTo(100, 100), "=25,10 a:0,0,25,10") {
         WrapperLayoutSpec(child: box("a", 10, 10) { $0.minWidth = .points(25) })
@@ -58,9 +70,11 @@ let sizingCases: [LayoutCase] = [
     },
     // Inside an inexact stack an inset turns the NaN parent into 0: 50% of 0 = 0.
     LayoutCase("percent.insetNaNParentIsZero", upTo(200, 100), "=20,30 a:10,10,0,10") {
-        hstack(align: .start, [
-            InsetLayoutSpec(insets: EdgeInsets(all: 10), child: box("a", 10, 10) { $0.width = .fraction(0.5) })
-        ])
+        hstack(
+            align: .start,
+            [
+                InsetLayoutSpec(insets: EdgeInsets(all: 10), child: box("a", 10, 10) { $0.width = .fraction(0.5) })
+            ])
     },
     // Root node style percentages resolve against the root range's max.
     LayoutCase("percent.rootSpecStyle", upTo(200, 100), "=100,100 f:0,0,100,100") {
@@ -69,15 +83,19 @@ let sizingCases: [LayoutCase] = [
     // vstack(start){ hstack(center){ a, inset(5){ center(xy, minXY){ b } } }, c }: hstack 45×20 at 0,
     // inset at x 25 with b at +5,+5; c below after spacing 10.
     LayoutCase("nesting.threeDeep", upTo(200, 200), "=50,40 a:0,0,20,20 b:30,5,10,10 c:0,30,50,10") {
-        vstack(spacing: 10, align: .start, [
-            hstack(spacing: 5, align: .center, [
-                box("a", 20, 20),
-                InsetLayoutSpec(
-                    insets: EdgeInsets(all: 5),
-                    child: CenterLayoutSpec(centering: .xy, sizing: .minimumXY, child: box("b", 10, 10))),
-            ]),
-            box("c", 50, 10),
-        ])
+        vstack(
+            spacing: 10, align: .start,
+            [
+                hstack(
+                    spacing: 5, align: .center,
+                    [
+                        box("a", 20, 20),
+                        InsetLayoutSpec(
+                            insets: EdgeInsets(all: 5),
+                            child: CenterLayoutSpec(centering: .xy, sizing: .minimumXY, child: box("b", 10, 10))),
+                    ]),
+                box("c", 50, 10),
+            ])
     },
     // A composite node inside a spec: its subnodes come after it, offset by its position.
     LayoutCase("nesting.nodeInNode", upTo(100, 100), "=16,11 h:3,3,10,5 d:3,3,5,5 e:8,3,5,5") {
@@ -87,9 +105,11 @@ let sizingCases: [LayoutCase] = [
     },
     // Unrounded positions add up before the ceil: 24.5 + 15.5 = 40 (not 25 + 16).
     LayoutCase("flatten.ceilsAbsolute", exact(100, 20), "=100,20 a:40,0,20,10") {
-        hstack(justify: .center, align: .start, [
-            styled(hstack(justify: .center, align: .start, [box("a", 20, 10)])) { $0.width = .points(51) }
-        ])
+        hstack(
+            justify: .center, align: .start,
+            [
+                styled(hstack(justify: .center, align: .start, [box("a", 20, 10)])) { $0.width = .points(51) }
+            ])
     },
     LayoutCase("flatten.ceilsFraction", exact(100, 10), "=100,10 a:34,0,33,10") {
         hstack(justify: .center, align: .start, [box("a", 33, 10)])

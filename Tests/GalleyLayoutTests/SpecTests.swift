@@ -169,7 +169,9 @@ let specCases: [LayoutCase] = [
     LayoutCase("absolute.default", exact(100, 100), "=100,100 a:10,20,10,10 b:80,0,20,30") {
         AbsoluteLayoutSpec(children: [
             box("a", 10, 10) { $0.layoutPosition = Point(x: 10, y: 20) },
-            box("b", 30, 30) { $0.layoutPosition = Point(x: 80, y: 0); $0.width = .points(50) },
+            box("b", 30, 30) {
+                $0.layoutPosition = Point(x: 80, y: 0); $0.width = .points(50)
+            },
         ])
     },
     LayoutCase("absolute.defaultTakesMax", upTo(100, 100), "=100,100 a:5,5,10,10") {

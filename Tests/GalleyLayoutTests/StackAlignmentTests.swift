@@ -113,7 +113,11 @@ let stackAlignmentCases: [LayoutCase] = [
     },
     // A plain node with a min still fills its max (50), which then sets the line.
     LayoutCase("stretch.minPlainNodeFills", upTo(100, 50), "=20,50 a:0,0,10,50 b:10,0,10,50") {
-        hstack([fill("a") { $0.minHeight = .points(5); $0.width = .points(10) }, box("b", 10, 40)])
+        hstack([
+            fill("a") {
+                $0.minHeight = .points(5); $0.width = .points(10)
+            }, box("b", 10, 40),
+        ])
     },
     // An explicit cross size sets both bounds: no stretch.
     LayoutCase("stretch.explicitCrossNoStretch", upTo(100, 50), "=20,40 a:0,0,10,20 b:10,0,10,40") {

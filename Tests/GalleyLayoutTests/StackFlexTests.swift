@@ -33,7 +33,11 @@ let stackFlexCases: [LayoutCase] = [
     },
     // The exact flexed size beats the style max (Intersect precedence).
     LayoutCase("grow.overridesStyleMax", exact(100, 50), "=100,50 a:0,0,100,50") {
-        hstack([box("a", 10, 10) { $0.flexGrow = 1; $0.maxWidth = .points(20) }])
+        hstack([
+            box("a", 10, 10) {
+                $0.flexGrow = 1; $0.maxWidth = .points(20)
+            }
+        ])
     },
     // No grow in an inexact stack: nothing to do, the stack shrink-wraps.
     LayoutCase("grow.inexactNoViolation", upTo(100, 50), "=20,10 a:0,0,20,10") {
@@ -60,7 +64,11 @@ let stackFlexCases: [LayoutCase] = [
     },
     // Shrink overrides a style min: the exact range wins.
     LayoutCase("shrink.overridesStyleMin", exact(50, 10), "=50,10 a:0,0,50,10") {
-        hstack([box("a", 80, 10) { $0.flexShrink = 1; $0.minWidth = .points(70) }])
+        hstack([
+            box("a", 80, 10) {
+                $0.flexShrink = 1; $0.minWidth = .points(70)
+            }
+        ])
     },
     LayoutCase("shrink.vertical", exact(10, 50), "=10,50 a:0,0,10,25 b:0,25,10,25") {
         vstack([box("a", 10, 50) { $0.flexShrink = 1 }, box("b", 10, 50) { $0.flexShrink = 1 }])
@@ -69,30 +77,56 @@ let stackFlexCases: [LayoutCase] = [
     // where normal flexing would shrink both (a 33.33, b 66.67).
     LayoutCase("optimized.basisZero", exact(100, 50), "=100,50 a:0,0,20,50 b:20,0,80,50") {
         hstack([
-            box("a", 40, 10) { $0.flexGrow = 1; $0.flexShrink = 1 }, box("b", 80, 10) { $0.flexShrink = 1 },
+            box("a", 40, 10) {
+                $0.flexGrow = 1; $0.flexShrink = 1
+            }, box("b", 80, 10) { $0.flexShrink = 1 },
         ])
     },
     // Zero violation: the placeholder is measured at main size 0.
     LayoutCase("optimized.zeroViolation", exact(100, 50), "=100,50 a:0,0,0,50 b:0,0,100,50") {
-        hstack([box("a", 40, 10) { $0.flexGrow = 1; $0.flexShrink = 1 }, box("b", 100, 10)])
+        hstack([
+            box("a", 40, 10) {
+                $0.flexGrow = 1; $0.flexShrink = 1
+            }, box("b", 100, 10),
+        ])
     },
     // Shrinking with the placeholder as the only shrinker: weight 0, it stays an unmeasured 0×0.
     LayoutCase("optimized.unmeasuredPlaceholder", exact(100, 50), "=100,50 a:0,0,0,0 b:0,0,120,10") {
-        hstack(align: .start, [box("a", 40, 10) { $0.flexGrow = 1; $0.flexShrink = 1 }, box("b", 120, 10)])
+        hstack(
+            align: .start,
+            [
+                box("a", 40, 10) {
+                    $0.flexGrow = 1; $0.flexShrink = 1
+                }, box("b", 120, 10),
+            ])
     },
     // ... unless the stretch step re-measures it at the line's cross size.
     LayoutCase("optimized.placeholderStretched", exact(100, 50), "=100,50 a:0,0,0,50 b:0,0,120,50") {
-        hstack([box("a", 40, 10) { $0.flexGrow = 1; $0.flexShrink = 1 }, box("b", 120, 10)])
+        hstack([
+            box("a", 40, 10) {
+                $0.flexGrow = 1; $0.flexShrink = 1
+            }, box("b", 120, 10),
+        ])
     },
     // Inexact main size: no optimization; a measures 40 and nothing flexes.
     LayoutCase("optimized.notWhenInexact", upTo(100, 50), "=70,10 a:0,0,40,10 b:40,0,30,10") {
-        hstack(align: .start, [box("a", 40, 10) { $0.flexGrow = 1; $0.flexShrink = 1 }, box("b", 30, 10)])
+        hstack(
+            align: .start,
+            [
+                box("a", 40, 10) {
+                    $0.flexGrow = 1; $0.flexShrink = 1
+                }, box("b", 30, 10),
+            ])
     },
     // Two grow+shrink children: no optimization; both measured, v = 40 → 20 each.
     LayoutCase("optimized.notWithTwo", exact(100, 10), "=100,10 a:0,0,50,10 b:50,0,50,10") {
         hstack([
-            box("a", 30, 10) { $0.flexGrow = 1; $0.flexShrink = 1 },
-            box("b", 30, 10) { $0.flexGrow = 1; $0.flexShrink = 1 },
+            box("a", 30, 10) {
+                $0.flexGrow = 1; $0.flexShrink = 1
+            },
+            box("b", 30, 10) {
+                $0.flexGrow = 1; $0.flexShrink = 1
+            },
         ])
     },
     LayoutCase("basis.points", exact(200, 50), "=200,50 a:0,0,30,10") {
@@ -108,7 +142,9 @@ let stackFlexCases: [LayoutCase] = [
     // The basis is the starting size for flexing: 30 + floor(70/2)=35 → 65 and 35.
     LayoutCase("basis.thenGrow", exact(100, 10), "=100,10 a:0,0,65,10 b:65,0,35,10") {
         hstack([
-            box("a", 10, 10) { $0.flexBasis = .points(30); $0.flexGrow = 1 }, box("b", 0, 10) { $0.flexGrow = 1 },
+            box("a", 10, 10) {
+                $0.flexBasis = .points(30); $0.flexGrow = 1
+            }, box("b", 0, 10) { $0.flexGrow = 1 },
         ])
     },
 ]

@@ -74,7 +74,9 @@ let stackJustifyCases: [LayoutCase] = [
             spacing: 5, align: .start,
             [
                 box("a", 10, 10) { $0.spacingAfter = 3 },
-                box("b", 10, 10) { $0.spacingBefore = 2; $0.spacingAfter = 4 }, box("c", 10, 10),
+                box("b", 10, 10) {
+                    $0.spacingBefore = 2; $0.spacingAfter = 4
+                }, box("c", 10, 10),
             ])
     },
     LayoutCase("spacing.beforeFirst", exact(100, 50), "=100,50 a:7,0,10,10") {
@@ -86,7 +88,9 @@ let stackJustifyCases: [LayoutCase] = [
             spacing: 5, align: .start,
             [
                 box("a", 10, 10) { $0.spacingAfter = 3 },
-                box("b", 10, 10) { $0.spacingBefore = 2; $0.spacingAfter = 4 }, box("c", 10, 10),
+                box("b", 10, 10) {
+                    $0.spacingBefore = 2; $0.spacingAfter = 4
+                }, box("c", 10, 10),
             ])
     },
     LayoutCase("spacing.vertical", upTo(100, 100), "=10,25 a:0,0,10,10 b:0,15,10,10") {

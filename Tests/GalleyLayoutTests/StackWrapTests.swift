@@ -61,7 +61,9 @@ let stackWrapCases: [LayoutCase] = [
         hstack(wrap: .wrap, items())
     },
     // One line: spaceBetween falls back to start, spaceAround to center (line sum 15 in min 100).
-    LayoutCase("alignContent.singleLineSpaceAround", range(0, 100, 100, 100), "=60,100 a:0,0,20,10 b:20,0,20,15 c:40,0,20,10") {
+    LayoutCase(
+        "alignContent.singleLineSpaceAround", range(0, 100, 100, 100), "=60,100 a:0,0,20,10 b:20,0,20,15 c:40,0,20,10"
+    ) {
         hstack(align: .start, wrap: .wrap, alignContent: .spaceAround, items())
     },
     // Each line is justified on its own: line 1 (40) shifts 10, line 2 (20) shifts 30.
