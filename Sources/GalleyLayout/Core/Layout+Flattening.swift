@@ -2,18 +2,23 @@
 // ceiled absolute position. Nested nodes keep their own (already flattened) sublayouts.
 
 extension Layout {
-    /// The node layouts below a spec layout tree, depth-first in sublayout order, each at
-    /// `ceilPx(absolute position)` relative to this layout.
+    /// The node layouts in a node's root spec layout (itself included if it is a node), depth-first in
+    /// sublayout order, each at `ceilPx(absolute position)` relative to the node.
     ///
     /// Example: a stack at (0.5, 0) holding a node at (10.2, 0) yields the node at (11, 0).
-    func flattenedNodeLayouts() -> [Layout] {
+    static func flattenedNodeLayouts(under root: Layout) -> [Layout] {
         var result: [Layout] = []
-        result.reserveCapacity(sublayouts.count)
-        appendNodeLayouts(of: self, origin: .zero, to: &result)
+        if root.element is LayoutNode {
+            result.append(
+                Layout(flattened: root.element, size: root.size, position: root.position, sublayouts: root.sublayouts))
+        } else {
+            result.reserveCapacity(root.sublayouts.count)
+            appendNodeLayouts(of: root, origin: root.position, to: &result)
+        }
         return result
     }
 
-    private func appendNodeLayouts(of layout: Layout, origin: Point, to result: inout [Layout]) {
+    private static func appendNodeLayouts(of layout: Layout, origin: Point, to result: inout [Layout]) {
         for sublayout in layout.sublayouts {
             let absolute = Point(x: origin.x + sublayout.position.x, y: origin.y + sublayout.position.y)
             if sublayout.element is LayoutNode {

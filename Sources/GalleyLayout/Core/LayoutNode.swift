@@ -81,7 +81,6 @@ open class LayoutNode: LayoutElement {
         lastLayoutSpec = root
         let specLayout = root.layoutThatFits(range)
         specLayout.position = .zero
-        let wrapper = Layout(element: self, size: specLayout.size, sublayouts: [specLayout])
-        return Layout(element: self, size: specLayout.size, sublayouts: wrapper.flattenedNodeLayouts())
+        return Layout(element: self, size: specLayout.size, sublayouts: Layout.flattenedNodeLayouts(under: specLayout))
     }
 }

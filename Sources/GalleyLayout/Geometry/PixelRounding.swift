@@ -1,26 +1,26 @@
 // Texture's pixel rounding helpers (ASInternalHelpers.mm:209-254) at Galley's screen scale of 1.
 
-/// Galley lays out on a 1-point pixel grid whatever the output scale, so PDF and PNG share one layout.
-let screenScale: Double = 1
+/// The layout pixel grid: Galley lays out on a 1-point pixel grid whatever the output scale, so PDF and PNG share one layout.
+public let screenScale: Double = 1
 
 /// `FLT_EPSILON`, the nudge Texture applies before ceiling and flooring.
-let floatEpsilon = Double(Float.ulpOfOne)
+public let floatEpsilon = Double(Float.ulpOfOne)
 
 /// `ASCeilPixelValue`: `ceil((f - FLT_EPSILON) * scale) / scale`, so 10.0000001 stays 10.
-@inline(__always)
-func ceilPx(_ value: Double) -> Double {
+@inlinable
+public func ceilPx(_ value: Double) -> Double {
     ((value - floatEpsilon) * screenScale).rounded(.up) / screenScale
 }
 
 /// `ASFloorPixelValue`: `floor((f + FLT_EPSILON) * scale) / scale`, so 9.9999999 becomes 10.
-@inline(__always)
-func floorPx(_ value: Double) -> Double {
+@inlinable
+public func floorPx(_ value: Double) -> Double {
     ((value + floatEpsilon) * screenScale).rounded(.down) / screenScale
 }
 
 /// `ASRoundPixelValue`: `round(f * scale) / scale`, halves away from zero (2.5 → 3, -2.5 → -3).
-@inline(__always)
-func roundPx(_ value: Double) -> Double {
+@inlinable
+public func roundPx(_ value: Double) -> Double {
     (value * screenScale).rounded(.toNearestOrAwayFromZero) / screenScale
 }
 

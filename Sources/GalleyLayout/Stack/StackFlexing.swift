@@ -46,7 +46,8 @@ extension StackUnpositionedLayout {
             let item = items[index]
             let extra = index == firstFlexed && item.flexGrow > 0 ? remaining : 0
             let flexed = fMax(style.main(item.layout.size) + adjustment + extra, 0)
-            items[index].layout = measure(item, mainMin: flexed, mainMax: flexed, crossMin: crossMin, crossMax: crossMax)
+            items[index].layout = measure(
+                item, mainMin: flexed, mainMax: flexed, crossMin: crossMin, crossMax: crossMax)
         }
     }
 
@@ -123,7 +124,8 @@ extension StackUnpositionedLayout {
                 let item = items[index]
                 guard lineCross - style.cross(item.layout.size) > violationEpsilon else { continue }
                 let main = style.main(item.layout.size)
-                items[index].layout = measure(item, mainMin: main, mainMax: main, crossMin: lineCross, crossMax: lineCross)
+                items[index].layout = measure(
+                    item, mainMin: main, mainMax: main, crossMin: lineCross, crossMax: lineCross)
             }
         }
     }

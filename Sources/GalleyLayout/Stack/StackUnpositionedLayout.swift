@@ -81,46 +81,61 @@ struct StackUnpositionedLayout {
     private mutating func measureItems(_ children: [any LayoutElement], optimized: Bool) {
         items.reserveCapacity(children.count)
         let parentMain = style.main(parentSize)
-        let undefinedRange = Size.undefined
         for child in children {
             let childStyle = child.style
             let alignment = childStyle.alignSelf.effective(style.alignItems)
             var crossMin = Double.nan
             var crossMax = Double.nan
             if alignment == .stretch {
-                let resolved = childStyle.resolvedRange(parentSize: undefinedRange)
+                let resolved = childStyle.resolvedRange(parentSize: .undefined)
                 crossMin = style.cross(resolved.min)
                 crossMax = style.cross(resolved.max)
             }
-            let placeholder = Layout(element: child, size: .zero)
-            var item = StackItem(
-                element: child, layout: placeholder, flexGrow: childStyle.flexGrow, flexShrink: childStyle.flexShrink,
-                spacingBefore: childStyle.spacingBefore, spacingAfter: childStyle.spacingAfter, alignment: alignment,
-                styleCrossMin: crossMin, styleCrossMax: crossMax)
-            if !(optimized && item.isFlexibleInBothDirections) {
-                item.layout = measure(
-                    item,
-                    mainMin: childStyle.flexBasis.resolve(parent: parentMain, autoValue: 0),
-                    mainMax: childStyle.flexBasis.resolve(parent: parentMain, autoValue: .infinity),
+            let layout: Layout
+            if optimized && childStyle.flexGrow > 0 && childStyle.flexShrink > 0 {
+                // The optimized child gets a 0×0 placeholder instead of a measurement.
+                layout = Layout(element: child, size: .zero)
+            } else {
+                // A percentage basis of an undefined main size is NaN, treated as auto (semantics §7.9).
+                let basisMin = childStyle.flexBasis.resolve(parent: parentMain, autoValue: 0)
+                let basisMax = childStyle.flexBasis.resolve(parent: parentMain, autoValue: .infinity)
+                layout = measure(
+                    child, alignment: alignment, styleCrossMin: crossMin, styleCrossMax: crossMax,
+                    mainMin: basisMin.isNaN ? 0 : basisMin, mainMax: basisMax.isNaN ? .infinity : basisMax,
                     crossMin: style.cross(range.min), crossMax: style.cross(range.max))
             }
+            let item = StackItem(
+                element: child, layout: layout, flexGrow: childStyle.flexGrow, flexShrink: childStyle.flexShrink,
+                spacingBefore: childStyle.spacingBefore, spacingAfter: childStyle.spacingAfter, alignment: alignment,
+                styleCrossMin: crossMin, styleCrossMax: crossMax)
             items.append(item)
         }
     }
 
+    /// `crossChildLayout` (U:48-68) for an item already in the stack.
+    func measure(_ item: StackItem, mainMin: Double, mainMax: Double, crossMin: Double, crossMax: Double) -> Layout {
+        measure(
+            item.element, alignment: item.alignment, styleCrossMin: item.styleCrossMin,
+            styleCrossMax: item.styleCrossMax, mainMin: mainMin, mainMax: mainMax, crossMin: crossMin,
+            crossMax: crossMax)
+    }
+
     /// `crossChildLayout` (U:48-68): a stretch child's cross range is its style min (if nonzero) or the given
     /// min, up to its style max (if finite) or the given max; other children get `[0, crossMax]`.
-    func measure(_ item: StackItem, mainMin: Double, mainMax: Double, crossMin: Double, crossMax: Double) -> Layout {
+    func measure(
+        _ element: any LayoutElement, alignment: StackAlignItems, styleCrossMin: Double, styleCrossMax: Double,
+        mainMin: Double, mainMax: Double, crossMin: Double, crossMax: Double
+    ) -> Layout {
         var childCrossMin = 0.0
         var childCrossMax = crossMax
-        if item.alignment == .stretch {
-            childCrossMin = item.styleCrossMin != 0 && !item.styleCrossMin.isNaN ? item.styleCrossMin : crossMin
-            childCrossMax = item.styleCrossMax.isFinite ? item.styleCrossMax : crossMax
+        if alignment == .stretch {
+            childCrossMin = styleCrossMin != 0 && !styleCrossMin.isNaN ? styleCrossMin : crossMin
+            childCrossMax = styleCrossMax.isFinite ? styleCrossMax : crossMax
         }
         let childRange = SizeRange(
             min: style.size(main: mainMin, cross: childCrossMin),
             max: style.size(main: mainMax, cross: childCrossMax))
-        return item.element.layoutThatFits(childRange, parentSize: parentSize)
+        return element.layoutThatFits(childRange, parentSize: parentSize)
     }
 
     /// Line breaking (U:631-668): a new line starts when the next item (with its spacing) would pass the main max.
@@ -151,8 +166,7 @@ struct StackUnpositionedLayout {
     func mainLength(_ line: StackLine) -> Double {
         var total = style.spacing * Double(line.end - line.start - 1)
         for index in line.start..<line.end {
-            let item = items[index]
-            total += item.spacingBefore + item.spacingAfter + style.main(item.layout.size)
+            total += items[index].spacingBefore + items[index].spacingAfter + style.main(items[index].layout.size)
         }
         return total
     }
