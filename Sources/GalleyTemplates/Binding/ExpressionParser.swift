@@ -32,6 +32,9 @@ struct ExpressionParser {
     /// Parses the expression, the filters and the closing `}}`.
     mutating func parseBinding() throws(BindingSyntaxError) -> BoundExpression {
         let start = current.offset
+        if current.kind == .end {
+            throw BindingSyntaxError(message: "unclosed '{{'", column: openOffset + 1, hint: "close the binding with }}")
+        }
         if current.kind == .close {
             throw BindingSyntaxError(message: "empty binding '{{}}'", column: start + 1, hint: "write a path, e.g. {{name}}")
         }
