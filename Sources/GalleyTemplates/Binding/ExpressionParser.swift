@@ -15,6 +15,10 @@ struct ExpressionParser {
     var current: BindingLexer.Token
     /// The scalar offset of the opening `{{`, for the "unclosed" error.
     let openOffset: Int
+    /// Current nesting of parentheses, brackets and `!`; bounded so hostile input cannot overflow the stack.
+    private var depth = 0
+    /// The deepest nesting accepted.
+    static let maximumDepth = 64
 
     init(scalars: [Unicode.Scalar], position: Int, openOffset: Int) throws(BindingSyntaxError) {
         self.openOffset = openOffset
@@ -28,6 +32,9 @@ struct ExpressionParser {
     /// Parses the expression, the filters and the closing `}}`.
     mutating func parseBinding() throws(BindingSyntaxError) -> BoundExpression {
         let start = current.offset
+        if current.kind == .end {
+            throw BindingSyntaxError(message: "unclosed '{{'", column: openOffset + 1, hint: "close the binding with }}")
+        }
         if current.kind == .close {
             throw BindingSyntaxError(message: "empty binding '{{}}'", column: start + 1, hint: "write a path, e.g. {{name}}")
         }
@@ -98,6 +105,11 @@ struct ExpressionParser {
     }
 
     private mutating func parseUnary() throws(BindingSyntaxError) -> Expression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw unexpected("expression nested deeper than \(Self.maximumDepth) levels")
+        }
         if current.kind == .symbol("!") {
             try advance()
             return .not(try parseUnary())

@@ -130,3 +130,25 @@ import Testing
         #expect(set.count == 1)
     }
 }
+
+/// Literal syntax and the key-located error helper.
+@Suite struct JSONValueConvenienceTests {
+    @Test func literalsMatchParsedValues() throws {
+        let literal: JSONValue = ["b": [1, 2.5, true, nil, "x"], "a": [:]]
+        let parsed = try JSONParser.parse(#"{"b": [1, 2.5, true, null, "x"], "a": {}}"#, file: "t").value
+        #expect(literal == parsed)
+        #expect(literal.jsonText == #"{"b":[1,2.5,true,null,"x"],"a":{}}"#)
+    }
+
+    @Test func keyErrorPointsAtTheKey() throws {
+        let document = try JSONParser.parse("{\n  \"colour\": \"red\"\n}", file: "t.json")
+        let error = document.keyError(at: JSONPath.root.appending("colour"), "unknown key 'colour'", hint: "did you mean 'color'?")
+        #expect(error.description == "t.json:2:3: at $.colour: unknown key 'colour' (did you mean 'color'?)")
+    }
+
+    @Test func unclosedBindingAtEnd() {
+        #expect(throws: BindingSyntaxError(message: "unclosed '{{'", column: 4, hint: "close the binding with }}")) {
+            try BindingTemplate(parsing: "Hi {{")
+        }
+    }
+}

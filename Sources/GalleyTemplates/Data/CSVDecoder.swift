@@ -1,0 +1,127 @@
+/// CSV with a header row (RFC 4180): quoted fields may hold commas, `""` and line breaks; rows
+/// end with LF, CRLF or CR. Each row becomes an object keyed by the header's names; a field
+/// that reads as a JSON number (`-12`, `3.5`, `1e3`, not `007` or ` 1`) becomes a number,
+/// everything else stays a string. A row with the wrong number of fields is an error for that
+/// record; blank lines are skipped.
+final class CSVDecoder: RecordDecoder {
+    private let stream: ByteStream
+    private let file: String
+    private let maximumRecordSize: Int
+    private var header: [String]?
+    private var tokenizer = CSVTokenizer()
+    private var index = 0
+    private var finished = false
+
+    init(stream: ByteStream, file: String, maximumRecordSize: Int) {
+        self.stream = stream
+        self.file = file
+        self.maximumRecordSize = maximumRecordSize
+    }
+
+    var peakBufferedBytes: Int { stream.capacity + tokenizer.largestRow }
+
+    func next() -> Result<Record, DataError>? {
+        while !finished {
+            let row: CSVTokenizer.Row?
+            do throws(DataError) {
+                row = try readRow()
+            } catch {
+                finished = true
+                return .failure(error)
+            }
+            guard let row else {
+                finished = true
+                return nil
+            }
+            guard let header else {
+                if let error = row.error {
+                    finished = true
+                    return .failure(DataError(file: file, line: row.line, message: "in the header row: \(error)"))
+                }
+                switch makeHeader(row) {
+                case .success(let names): header = names
+                case .failure(let error):
+                    finished = true
+                    return .failure(error)
+                }
+                continue
+            }
+            if row.fields.count == 1, row.fields[0].isEmpty, row.error == nil { continue }  // Blank line.
+            let recordIndex = index
+            index += 1
+            if let error = row.error {
+                if row.unterminated { finished = true }
+                return .failure(DataError(file: file, line: row.line, recordIndex: recordIndex, message: error))
+            }
+            guard row.fields.count == header.count else {
+                return .failure(
+                    DataError(
+                        file: file, line: row.line, recordIndex: recordIndex,
+                        message: "the row has \(row.fields.count) fields but the header has \(header.count)"))
+            }
+            var entries: [(key: String, value: JSONValue)] = []
+            entries.reserveCapacity(header.count)
+            for (name, field) in zip(header, row.fields) {
+                entries.append((key: name, value: Self.value(of: field)))
+            }
+            return .success(Record(index: recordIndex, value: .object(JSONObject(entries)), line: row.line))
+        }
+        return nil
+    }
+
+    private func readRow() throws(DataError) -> CSVTokenizer.Row? {
+        tokenizer.beginRow(limit: maximumRecordSize)
+        let ended = try stream.scan { bytes in tokenizer.scan(bytes) }
+        return tokenizer.finishRow(atEndOfInput: !ended)
+    }
+
+    /// Header names: a byte-order mark is dropped, empty names become `columnN`, duplicates are an error.
+    private func makeHeader(_ row: CSVTokenizer.Row) -> Result<[String], DataError> {
+        var names: [String] = []
+        for (position, bytes) in row.fields.enumerated() {
+            var name = String(decoding: bytes, as: UTF8.self)
+            if position == 0, name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+            if name.isEmpty { name = "column\(position + 1)" }
+            if names.contains(name) {
+                return .failure(
+                    DataError(
+                        file: file, line: row.line,
+                        message: "the header names column '\(name)' twice; rename one so every field has its own key"))
+            }
+            names.append(name)
+        }
+        return .success(names)
+    }
+
+    /// A number when the field is exactly a JSON number, otherwise the text.
+    static func value(of field: [UInt8]) -> JSONValue {
+        if looksNumeric(field), let number = Double(String(decoding: field, as: UTF8.self)) {
+            return .number(number)
+        }
+        return .string(String(decoding: field, as: UTF8.self))
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` — so `007`, `1.`, `+1`, ` 1` stay text.
+    static func looksNumeric(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import GalleyTemplates
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Large inputs: the invoice benchmark parses, and 50 MB files stream in bounded memory.
+///
+/// Serialized so the peak-RSS measurements are not inflated by the other large test.
+@Suite(.serialized) struct LargeInputTests {
+    /// Current resident set size in bytes, from /proc/self/statm (falls back to the peak, from getrusage).
+    private static func residentBytes() -> Int {
+        if let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) {
+            let fields = statm.split(separator: " ")
+            if fields.count > 1, let pages = Int(fields[1]) { return pages * Int(sysconf(Int32(_SC_PAGESIZE))) }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    /// Writes `count` records as NDJSON or as a JSON array, in 1 MB chunks; returns the file size.
+    private static func writeRecords(to url: URL, count: Int, asArray: Bool) throws -> Int {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        let padding = String(repeating: "lorem ipsum ", count: 40)
+        var chunk = asArray ? "[\n" : ""
+        var size = 0
+        for index in 0..<count {
+            let separator = asArray && index < count - 1 ? ",\n" : "\n"
+            chunk += #"{"id": \#(index), "name": "Customer \#(index)", "amount": \#(index % 1000).25, "note": "\#(padding)"}"#
+            chunk += separator
+            if chunk.utf8.count > 1 << 20 {
+                size += chunk.utf8.count
+                handle.write(Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        if asArray { chunk += "]\n" }
+        size += chunk.utf8.count
+        handle.write(Data(chunk.utf8))
+        return size
+    }
+
+    @Test(arguments: [DataFormat.ndjson, .json]) func fiftyMegabytesStreamInBoundedMemory(format: DataFormat) throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("galley-stream-\(ProcessInfo.processInfo.processIdentifier)-\(format.rawValue).\(format.rawValue)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let count = 100_000
+        let size = try Self.writeRecords(to: url, count: count, asArray: format == .json)
+        #expect(size > 50_000_000)
+
+        let before = Self.residentBytes()
+        var highest = before
+        let reader = try RecordReader(path: url.path)
+        var seen = 0
+        var amountSum = 0.0
+        for result in reader {
+            let record = try result.get()
+            #expect(record.index == seen)
+            amountSum += record.value["amount"]?.numberValue ?? 0
+            seen += 1
+            if seen % 5000 == 0 { highest = max(highest, Self.residentBytes()) }
+        }
+        let growth = highest - before
+
+        #expect(seen == count)
+        var expectedSum = 0.0
+        for index in 0..<count { expectedSum += Double(index % 1000) + 0.25 }
+        #expect(amountSum == expectedSum)
+        // The reader holds its 64 KiB buffer plus one ~560-byte record, whatever the file size.
+        #expect(reader.peakBufferedBytes < 128 * 1024)
+        // Resident memory, sampled while reading, stays near where it started; reading the file
+        // into memory would add at least its 50 MB.
+        #expect(growth < size / 4, "resident memory grew by \(growth) bytes while reading")
+    }
+
+    @Test func parsesInvoiceBenchmark() throws {
+        let url = URL(fileURLWithPath: "/work/shared/bench/data/invoices.json")
+        guard let data = try? Data(contentsOf: url) else { return }  // Benchmark data is optional.
+        let text = String(decoding: data, as: UTF8.self)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let document = try JSONParser.parse(text, file: "invoices.json")
+        let elapsed = clock.now - start
+        #expect(document.value.arrayValue?.count == 1000)
+        #expect(document.value[0]?["number"] == .string("INV-2024-00001"))
+        // 100 ms is the release budget (measured ~20 ms); debug builds are allowed 20x that.
+        #expect(elapsed < .seconds(2), "parse took \(elapsed)")
+    }
+}
