@@ -33,8 +33,7 @@ enum CheckCommand: Command {
         }
         if let path = arguments.value("data", "d") {
             do {
-                var reader = try RecordReader(path: path)
-                while let result = reader.next() {
+                for result in try RecordReader(path: path) {
                     switch result {
                     case .success(let record): check(record.value, record.index)
                     case .failure(let error):

@@ -27,8 +27,7 @@ enum CommandSupport {
         }
         do {
             let wanted = index ?? 0
-            var reader = try RecordReader(path: path)
-            while let result = reader.next() {
+            for result in try RecordReader(path: path) {
                 let record = try result.get()
                 if record.index == wanted { return (record.value, index) }
             }
