@@ -10,7 +10,8 @@ indirect enum Expression: Hashable, Sendable {
     case binary(BinaryOperator, Expression, Expression)
 }
 
-/// The binary operators, loosest-binding first: `||`, `&&`, then the comparisons.
+/// The binary operators, loosest-binding first: `||`, `&&`, the comparisons, then arithmetic
+/// (`+ -`, then `* / %`).
 enum BinaryOperator: String, Hashable, Sendable {
     case or = "||"
     case and = "&&"
@@ -20,6 +21,19 @@ enum BinaryOperator: String, Hashable, Sendable {
     case lessOrEqual = "<="
     case greater = ">"
     case greaterOrEqual = ">="
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+
+    /// `+ - * / %`: numbers in, a number out.
+    var isArithmetic: Bool {
+        switch self {
+        case .add, .subtract, .multiply, .divide, .remainder: true
+        default: false
+        }
+    }
 }
 
 /// A path into the data or the scope's locals: a root name followed by member and index steps.

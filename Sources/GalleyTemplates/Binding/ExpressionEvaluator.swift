@@ -26,6 +26,7 @@ struct ExpressionEvaluator {
             guard let lhs = try evaluate(left, missing: &missing), let rhs = try evaluate(right, missing: &missing) else {
                 return nil
             }
+            if op.isArithmetic { return .number(try Self.arithmetic(lhs, op, rhs)) }
             return .bool(try Self.compare(lhs, op, rhs))
         }
     }
@@ -56,6 +57,22 @@ struct ExpressionEvaluator {
         return value
     }
 
+    /// `+ - * / %` on numbers (a string holding a number counts, as CSV data is text).
+    static func arithmetic(_ lhs: JSONValue, _ op: BinaryOperator, _ rhs: JSONValue) throws(BindingError) -> Double {
+        guard let a = lhs.arithmeticValue, let b = rhs.arithmeticValue else {
+            throw BindingError.typeMismatch(message: "cannot compute \(lhs.kindName) \(op.rawValue) \(rhs.kindName): both must be numbers")
+        }
+        switch op {
+        case .add: return a + b
+        case .subtract: return a - b
+        case .multiply: return a * b
+        case .divide, .remainder:
+            guard b != 0 else { throw BindingError.typeMismatch(message: "division by zero") }
+            return op == .divide ? a / b : a.truncatingRemainder(dividingBy: b)
+        default: return .nan
+        }
+    }
+
     static func compare(_ lhs: JSONValue, _ op: BinaryOperator, _ rhs: JSONValue) throws(BindingError) -> Bool {
         switch (op, lhs, rhs) {
         case (.equal, _, _): return lhs == rhs
@@ -75,7 +92,20 @@ struct ExpressionEvaluator {
         case .greater: return a > b
         case .greaterOrEqual: return a >= b
         case .equal: return a == b
-        case .notEqual, .and, .or: return a != b
+        case .notEqual, .and, .or, .add, .subtract, .multiply, .divide, .remainder: return a != b
         }
     }
 }
+
+extension JSONValue {
+    /// The number arithmetic uses: a number, or a string that holds one.
+    var arithmeticValue: Double? {
+        switch self {
+        case .number(let n): n
+        case .string(let s): Double(s.trimmingCharacters(in: .whitespaces))
+        default: nil
+        }
+    }
+}
+
+import Foundation

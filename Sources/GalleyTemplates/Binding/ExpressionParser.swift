@@ -5,7 +5,9 @@
 /// binding    := or ( "|" name ( ":" literal )? )* "}}"
 /// or         := and ( "||" and )*
 /// and        := comparison ( "&&" comparison )*
-/// comparison := unary ( ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) unary )?
+/// comparison := sum ( ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum )?
+/// sum        := product ( ( "+" | "-" ) product )*
+/// product    := unary ( ( "*" | "/" | "%" ) unary )*
 /// unary      := "!" unary | primary
 /// primary    := literal | "(" or ")" | path
 /// path       := name ( "." name | "[" or "]" )*
@@ -90,18 +92,38 @@ struct ExpressionParser {
     }
 
     private mutating func parseComparison() throws(BindingSyntaxError) -> Expression {
-        let left = try parseUnary()
+        let left = try parseSum()
         guard case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
-            op != .and, op != .or
+            op != .and, op != .or, !op.isArithmetic
         else { return left }
         try advance()
-        let right = try parseUnary()
+        let right = try parseSum()
         if case .symbol(let next) = current.kind, let chained = BinaryOperator(rawValue: next), chained != .and,
-            chained != .or
+            chained != .or, !chained.isArithmetic
         {
             throw unexpected("comparisons cannot be chained", hint: "combine them with && or parentheses")
         }
         return .binary(op, left, right)
+    }
+
+    private mutating func parseSum() throws(BindingSyntaxError) -> Expression {
+        var left = try parseProduct()
+        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol), op == .add || op == .subtract {
+            try advance()
+            left = .binary(op, left, try parseProduct())
+        }
+        return left
+    }
+
+    private mutating func parseProduct() throws(BindingSyntaxError) -> Expression {
+        var left = try parseUnary()
+        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
+            op == .multiply || op == .divide || op == .remainder
+        {
+            try advance()
+            left = .binary(op, left, try parseUnary())
+        }
+        return left
     }
 
     private mutating func parseUnary() throws(BindingSyntaxError) -> Expression {

@@ -12,9 +12,12 @@ enum Filter: Hashable, Sendable {
     case lower
     /// `default:"n/a"`: replaces a missing value, `null` or the empty string.
     case fallback(JSONValue)
+    /// `sum:"qty * unit_price"`: the sum over an array of an expression evaluated with each
+    /// element's keys as names (`sum` alone adds the elements themselves).
+    indirect case sum(BindingTemplate?)
 
     /// The filter names, as listed in error messages.
-    static let knownNames = ["number", "currency", "date", "upper", "lower", "default"]
+    static let knownNames = ["number", "currency", "date", "upper", "lower", "default", "sum"]
 
     /// Compiles a filter by name, validating its argument.
     /// - Parameters:
@@ -64,6 +67,18 @@ enum Filter: Hashable, Sendable {
                     message: "filter 'default' needs a value", column: column, hint: "e.g. default:\"n/a\"")
             }
             self = .fallback(argument)
+        case "sum":
+            guard let argument else {
+                self = .sum(nil)
+                return
+            }
+            let source = try requireString("sum:\"qty * unit_price\"")
+            do {
+                self = .sum(try BindingTemplate(parsing: "{{" + source + "}}"))
+            } catch {
+                throw BindingSyntaxError(message: "in the sum expression: \(error.message)", column: argumentColumn, hint: error.hint)
+            }
+            _ = argument
         default:
             throw BindingSyntaxError(
                 message: "unknown filter '\(name)'", column: column,
@@ -80,6 +95,7 @@ enum Filter: Hashable, Sendable {
         case .upper: return "upper"
         case .lower: return "lower"
         case .fallback: return "default"
+        case .sum: return "sum"
         }
     }
 
@@ -111,6 +127,16 @@ enum Filter: Hashable, Sendable {
             return .string(input.interpolationText.lowercased())
         case .fallback:
             return input
+        case .sum(let term):
+            guard case .array(let elements) = input else {
+                throw BindingError.filterFailed(filter: name, message: "expected an array, got \(Self.describe(input))")
+            }
+            var total = 0.0
+            for element in elements {
+                let value = try term.map { t throws(BindingError) in try t.evaluate(in: BindingScope(data: element)) } ?? element
+                total += try number(from: value)
+            }
+            return .number(total)
         }
     }
 
