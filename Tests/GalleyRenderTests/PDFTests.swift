@@ -184,3 +184,18 @@ struct PDFTests {
         #expect(image.pixel(x: 0, y: 0) == (255, 0, 0, 0) && image.pixel(x: 8, y: 5) == (0, 0, 0, 0))
     }
 }
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    /// Pages render on several tasks at once (shared font faces) with identical results.
+    @Test func concurrentRastersMatchSerialOne() async throws {
+        let page = PDFTests.pages()[0]
+        let reference = try RasterRenderer.render(page, scale: 1)
+        let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<8 { group.addTask { try RasterRenderer.render(page, scale: 1).pixels } }
+            return try await group.reduce(into: [[UInt8]]()) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == reference.pixels })
+    }
+}
