@@ -48,6 +48,7 @@ final class PDFSink {
     }
 
     private func flush() {
+        if case .memory = target { return }
         guard failure == nil, !buffer.isEmpty else { return }
         let target = self.target
         let result = buffer.withUnsafeBytes { bytes in

@@ -59,11 +59,18 @@ public final class PDFWriter {
         let painter = try Painter(
             context: context, mode: .vector, images: images, canvasWidth: page.size.width,
             canvasHeight: page.size.height, shadowResolution: 2)
+        // cairo 1.16 gives each link annotation a structure parent but writes the structure
+        // tree only when the page has a structure tag; without one, qpdf reports the file as
+        // damaged (unwritten objects). One "Part" element per page keeps the file valid.
+        // The background comes first: cairo drops everything recorded before an opaque
+        // full-page paint, which would unbalance the tag below.
         if let background = page.background, !background.isInvisible {
             painter.setSource(background)
             cairo_paint(context.pointer)
         }
+        cairo_tag_begin(context.pointer, "Part", "")
         try painter.paint(page.items, isCancelled: isCancelled)
+        cairo_tag_end(context.pointer, "Part")
         anchorNames.formUnion(painter.anchorNames)
         cairo_show_page(context.pointer)
         try context.checkStatus("PDF page")

@@ -24,6 +24,8 @@ final class Painter {
     private var currentFace: OpaquePointer?
     private var currentFontSize = 0.0
     private var currentSlant = 0.0
+    private var lastFont: FontResource?
+    private var lastFace: CairoFontFace?
     /// Scratch arrays reused by every glyph run (no per-run allocation).
     private var glyphs: UnsafeMutablePointer<cairo_glyph_t>
     private var glyphCapacity = 64
@@ -228,7 +230,15 @@ final class Painter {
     }
 
     private func setFont(_ run: GlyphRun) throws(RenderError) {
-        let face = try FontFaceCache.shared.face(for: run.font)
+        // Consecutive runs mostly share a font: skip the process-wide cache's lock for them.
+        let face: CairoFontFace
+        if let lastFace, lastFont == run.font {
+            face = lastFace
+        } else {
+            face = try FontFaceCache.shared.face(for: run.font)
+            lastFont = run.font
+            lastFace = face
+        }
         if face.pointer != currentFace {
             cairo_set_font_face(cr, face.pointer)
             currentFace = face.pointer

@@ -1,0 +1,201 @@
+import Foundation
+import GalleyLayout
+import GalleyRender
+import GalleyTestSupport
+import Testing
+
+@Suite("PDF output")
+struct PDFTests {
+    static let metadata = DocumentMetadata(title: "Galley Test", author: "Render Tests", creationDate: "D:20260102030405")
+
+    /// Two pages: text with a URL link (inside an opacity group) and an internal link inside a
+    /// translated group on page 1; the anchor it targets and more text on page 2.
+    static func pages() -> [DisplayPage] {
+        let first = DisplayPage(
+            size: Size(width: 300, height: 200),
+            items: [
+                .glyphs(Fixtures.galleyRun(count: 10, size: 18, origin: Point(x: 40, y: 60))),
+                .group(DisplayGroup(opacity: 0.8, items: [
+                    .fill(Path(rect: Rect(x: 40, y: 70, width: 60, height: 4)), Color(rgb8: 0x1d, 0x35, 0x57)),
+                    .link(Rect(x: 40, y: 44, width: 100, height: 20), .url("https://example.com/galley?a=1&b='2'")),
+                ])),
+                .group(DisplayGroup(transform: .translation(x: 10, y: 100), items: [
+                    .link(Rect(x: 30, y: 0, width: 50, height: 20), .destination("chapter"))
+                ])),
+            ],
+            background: .white)
+        let second = DisplayPage(
+            size: Size(width: 300, height: 200),
+            items: [
+                .anchor("chapter", Point(x: 0, y: 50)),
+                .glyphs(Fixtures.galleyRun(count: 6, size: 12, origin: Point(x: 40, y: 60))),
+            ])
+        return [first, second]
+    }
+
+    static let outline = [
+        OutlineEntry(title: "Chapter", level: 1, destination: "chapter"),
+        OutlineEntry(title: "Section", level: 2, destination: "chapter"),
+        OutlineEntry(title: "Missing", level: 1, destination: "nowhere"),
+    ]
+
+    func writeDocument(to path: String) throws {
+        let writer = try PDFWriter(path: path, metadata: Self.metadata)
+        for page in Self.pages() { try writer.addPage(page) }
+        writer.setOutline(Self.outline)
+        try writer.finish()
+    }
+
+    @Test func textFontsLinksOutlineAndMetadata() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("doc.pdf").path
+        try writeDocument(to: path)
+
+        let text = try PDFTools.pdftotext(path)
+        #expect(text.status == 0)
+        let pageTexts = text.standardOutput.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pageTexts == ["Galley ffi", "Galley", ""])
+
+        let check = try PDFTools.qpdfCheck(path)
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+
+        let fonts = try PDFTools.pdffonts(path).standardOutput.split(separator: "\n")
+        let sans = fonts.filter { $0.contains("+LiberationSans") }
+        #expect(sans.count == 1, "\(fonts)")
+        #expect(sans.first.map { $0.split(separator: " ").suffix(5).prefix(3) == ["yes", "yes", "yes"] } == true, "\(fonts)")
+
+        let raw = try PDFTools.uncompressed(path)
+        #expect(raw.contains("/URI (https://example.com/galley?a=1&b='2')"))
+        #expect(raw.contains("/Dest (chapter)"))
+        #expect(raw.contains("/Dests"))
+        #expect(raw.contains("/Outlines"))
+        #expect(raw.contains("/Title (Chapter)") && raw.contains("/Title (Section)"))
+        #expect(!raw.contains("(Missing)"))
+        #expect(raw.contains("/Title (Galley Test)") && raw.contains("/Author (Render Tests)"))
+        // cairo 1.16 writes the date without PDF's optional "D:" prefix.
+        #expect(raw.contains("/CreationDate (20260102030405Z)"))
+        // The internal link sits in a group translated by (10, 100): x 40...90, y 100...120
+        // from the top, i.e. PDF y 80...100 on a 200 pt page.
+        // (cairo writes annotations uncompressed, one line each.)
+        let original = String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .isoLatin1) ?? ""
+        let rects = original.components(separatedBy: "\n").filter { $0.contains("/Rect") }
+        #expect(rects.contains { $0.contains("/Rect [ 40 80 90 100 ]") }, "\(rects)")
+    }
+
+    @Test func identicalInputGivesIdenticalBytes() throws {
+        func render() throws -> [UInt8] {
+            let writer = try PDFWriter(metadata: Self.metadata)
+            for page in Self.pages() { try writer.addPage(page) }
+            writer.setOutline(Self.outline)
+            return try writer.finishData()
+        }
+        let first = try render()
+        let second = try render()
+        #expect(first.count > 1000)
+        #expect(first == second)
+    }
+
+    @Test func jpegPassesThroughAndImagesEmbedOnce() throws {
+        let jpeg = try ImageDecoder.decode(Fixtures.jpeg)
+        let palette = try ImageDecoder.decode(Fixtures.palettePNG)
+        let page = DisplayPage(
+            size: Size(width: 100, height: 100),
+            items: [
+                .image(jpeg, Rect(x: 10, y: 10, width: 32, height: 16), .smooth),
+                .image(palette, Rect(x: 10, y: 50, width: 40, height: 20), .nearest),
+            ])
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("images.pdf").path
+        let writer = try PDFWriter(path: path, metadata: Self.metadata)
+        try writer.addPage(page)
+        try writer.addPage(page)
+        try writer.finish()
+        let list = try PDFTools.pdfimagesList(path).standardOutput.split(separator: "\n").dropFirst(2)
+        let jpegRows = list.filter { $0.contains(" jpeg ") }
+        #expect(jpegRows.count == 2, "\(list)")
+        // Columns: page num type width height color comp bpc enc interp object ID ...
+        let objects = Set(jpegRows.map { $0.split(separator: " ")[10] })
+        #expect(objects.count == 1, "the JPEG is embedded once: \(list)")
+        let stored = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(stored.range(of: Data(Fixtures.jpeg)) != nil, "the JPEG bytes are embedded unchanged")
+    }
+
+    @Test func shadowBecomesImageContentStaysVector() throws {
+        let page = DisplayPage(
+            size: Size(width: 100, height: 100),
+            items: [
+                .group(DisplayGroup(
+                    shadow: Shadow(offset: Point(x: 3, y: 3), blurRadius: 5, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5)),
+                    items: [.glyphs(Fixtures.galleyRun(size: 20, origin: Point(x: 10, y: 50)))]))
+            ])
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("shadow.pdf").path
+        let writer = try PDFWriter(path: path, metadata: Self.metadata)
+        try writer.addPage(page)
+        try writer.finish()
+        #expect(try PDFTools.pdftotext(path).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "Galley")
+        #expect(try PDFTools.pdfimagesList(path).standardOutput.split(separator: "\n").count >= 3)
+        #expect(try PDFTools.qpdfCheck(path).status == 0)
+    }
+
+    @Test func successfulWritesLeaveOnlyTheFile() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try writeDocument(to: directory.appendingPathComponent("doc.pdf").path)
+        try FileOutput.writeAtomically([1, 2, 3], to: directory.appendingPathComponent("bytes.bin").path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["bytes.bin", "doc.pdf"])
+        #expect(FileManager.default.contents(atPath: directory.appendingPathComponent("bytes.bin").path) == Data([1, 2, 3]))
+    }
+
+    @Test func failedWritesLeaveNothing() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("doc.pdf").path
+        do {
+            let writer = try PDFWriter(path: path, metadata: Self.metadata)
+            try writer.addPage(Self.pages()[0])
+            #expect(throws: RenderError.self) { try writer.addPage(Self.pages()[1], isCancelled: { true }) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(throws: RenderError.self) {
+            try FileOutput.writeAtomically([1], to: directory.appendingPathComponent("missing/x.png").path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func rasterRenderHonoursCancellation() {
+        #expect {
+            try RasterRenderer.render(Self.pages()[0], scale: 1, isCancelled: { true })
+        } throws: { error in
+            if case RenderError.cancelled = error { return true }
+            return false
+        }
+    }
+
+    @Test func rasterizeItemsIntoTransparentBitmap() throws {
+        let image = try RasterRenderer.render(
+            items: [.fill(Path(rect: Rect(x: 0, y: 0, width: 2, height: 2)), .black)], size: Size(width: 4.2, height: 3), scale: 2)
+        #expect(image.width == 9 && image.height == 6 && !image.isOpaque)
+        #expect(image.pixel(x: 0, y: 0) == (255, 0, 0, 0) && image.pixel(x: 8, y: 5) == (0, 0, 0, 0))
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    /// Pages render on several tasks at once (shared font faces) with identical results.
+    @Test func concurrentRastersMatchSerialOne() async throws {
+        let page = PDFTests.pages()[0]
+        let reference = try RasterRenderer.render(page, scale: 1)
+        let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<8 { group.addTask { try RasterRenderer.render(page, scale: 1).pixels } }
+            return try await group.reduce(into: [[UInt8]]()) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == reference.pixels })
+    }
+}
