@@ -45,7 +45,7 @@ struct BindingLexer {
             return Token(kind: .symbol(pair), offset: start)
         }
         let single = String(Character(scalar))
-        if [".", "[", "]", "(", ")", "|", ":", "!", "<", ">", "-", "+", "*", "/", "%"].contains(single) {
+        if [".", "[", "]", "(", ")", "|", ":", "!", "<", ">", "-", "+", "*", "/", "%", "?"].contains(single) {
             position += 1
             return Token(kind: .symbol(single), offset: start)
         }

@@ -8,6 +8,8 @@ indirect enum Expression: Hashable, Sendable {
     case not(Expression)
     /// `lhs op rhs`.
     case binary(BinaryOperator, Expression, Expression)
+    /// `condition ? whenTrue : whenFalse` (a missing condition counts as false).
+    case conditional(Expression, Expression, Expression)
 }
 
 /// The binary operators, loosest-binding first: `||`, `&&`, the comparisons, then arithmetic

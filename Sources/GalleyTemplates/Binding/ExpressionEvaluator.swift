@@ -14,6 +14,10 @@ struct ExpressionEvaluator {
         case .not(let operand):
             var ignored: String?
             return .bool(!Binder.truthiness(try evaluate(operand, missing: &ignored) ?? .null))
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            var ignored: String?
+            let chosen = Binder.truthiness(try evaluate(condition, missing: &ignored) ?? .null) ? whenTrue : whenFalse
+            return try evaluate(chosen, missing: &missing)
         case .binary(.and, let left, let right):
             var ignored: String?
             guard Binder.truthiness(try evaluate(left, missing: &ignored) ?? .null) else { return .bool(false) }

@@ -2,7 +2,8 @@
 ///
 /// Grammar, loosest first:
 /// ```
-/// binding    := or ( "|" name ( ":" literal )? )* "}}"
+/// binding    := conditional ( "|" name ( ":" literal )? )* "}}"
+/// conditional := or ( "?" conditional ":" conditional )?
 /// or         := and ( "||" and )*
 /// and        := comparison ( "&&" comparison )*
 /// comparison := sum ( ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum )?
@@ -40,7 +41,7 @@ struct ExpressionParser {
         if current.kind == .close {
             throw BindingSyntaxError(message: "empty binding '{{}}'", column: start + 1, hint: "write a path, e.g. {{name}}")
         }
-        let expression = try parseOr()
+        let expression = try parseConditional()
         var filters: [Filter] = []
         while current.kind == .symbol("|") {
             try advance()
@@ -71,6 +72,16 @@ struct ExpressionParser {
             argument = literal
         }
         return try Filter(name: name, argument: argument, column: nameToken.offset + 1, argumentColumn: argumentColumn)
+    }
+
+    private mutating func parseConditional() throws(BindingSyntaxError) -> Expression {
+        let condition = try parseOr()
+        guard current.kind == .symbol("?") else { return condition }
+        try advance()
+        let whenTrue = try parseConditional()
+        guard current.kind == .symbol(":") else { throw unexpected("expected ':' in 'condition ? a : b'") }
+        try advance()
+        return .conditional(condition, whenTrue, try parseConditional())
     }
 
     private mutating func parseOr() throws(BindingSyntaxError) -> Expression {
@@ -142,7 +153,7 @@ struct ExpressionParser {
     private mutating func parsePrimary() throws(BindingSyntaxError) -> Expression {
         if current.kind == .symbol("(") {
             try advance()
-            let inner = try parseOr()
+            let inner = try parseConditional()
             guard current.kind == .symbol(")") else { throw unexpected("expected ')'") }
             try advance()
             return inner
