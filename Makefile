@@ -34,7 +34,7 @@ test: test-deps
 
 ## Release-build benchmarks on fixed workloads; writes bench/results.json.
 bench: release
-	@scripts/bench $(RELEASE_BIN)
+	@scripts/bench
 
 clean:
 	rm -rf .build out

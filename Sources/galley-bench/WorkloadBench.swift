@@ -1,0 +1,143 @@
+import Foundation
+import Galley
+import GalleyRender
+import GalleyTemplates
+
+/// W1 (invoice) and W3 (card) of ../shared/bench/WORKLOADS.md: median ms per document in one
+/// warm process, throughput with 1 and 2 threads, output sizes, peak RSS — each next to the
+/// floor renderer measured in the same run.
+enum WorkloadBench {
+    static let group = BenchGroup(name: "workloads") { options, report in
+        let invoices = try records(options.dataDirectory + "/invoices.json", limit: 200)
+        let cards = try records(options.dataDirectory + "/cards.json", limit: 200)
+        let invoice = try Template.load(path: "Templates/invoice.json")
+        let card = try Template.load(path: "Templates/card.json")
+        let invoiceResources = RenderResources.forTemplate(invoice)
+        let cardResources = RenderResources.forTemplate(card)
+        let floorBefore = options.floorPath.map(Floor.measure)
+
+        let kinds: [(String, Template, RenderResources, [JSONValue], Output)] = [
+            ("w1_pdf", invoice, invoiceResources, invoices, .pdf),
+            ("w1_png_1x", invoice, invoiceResources, invoices, .png(1)),
+            ("w1_png_2x", invoice, invoiceResources, invoices, .png(2)),
+            ("w3_png", card, cardResources, cards, .png(1)),
+        ]
+        var medians = [String: Double]()
+        for (name, template, resources, data, output) in kinds {
+            var bytes = 0
+            for record in data.prefix(20) { _ = try render(template, resources, record, output) }
+            var samples = [Double]()
+            for record in data {
+                let start = Clock.now()
+                bytes = try render(template, resources, record, output)
+                samples.append(Clock.now() - start)
+            }
+            samples.sort()
+            let median = samples[samples.count / 2] * 1000
+            medians[name] = median
+            report.add("workloads", "\(name)_ms", median)
+            report.add("workloads", "\(name)_bytes", Double(bytes), digits: 0)
+        }
+        for (name, template, resources, data, output) in kinds where name == "w1_pdf" || name == "w1_png_1x" {
+            let one = try throughput(template, resources, data, output, threads: 1)
+            let two = try throughput(template, resources, data, output, threads: 2)
+            report.add("workloads", "\(name)_docs_per_s_1_thread", one, digits: 1)
+            report.add("workloads", "\(name)_docs_per_s_2_threads", two, digits: 1)
+            report.add("workloads", "\(name)_scaling_2_over_1", two / one, digits: 2)
+        }
+        report.add("workloads", "peak_rss_mb", Clock.peakRSSMegabytes(), digits: 1)
+        guard let floorPath = options.floorPath, let before = floorBefore else { return }
+        let after = Floor.measure(floorPath)
+        for (name, galley) in medians.sorted(by: { $0.key < $1.key }) {
+            guard let a = before[name], let b = after[name] else { continue }
+            let floor = min(a, b)
+            report.add("workloads", "\(name)_floor_ms", floor)
+            report.add("workloads", "\(name)_ratio_to_floor", galley / floor, digits: 2)
+        }
+    }
+
+    enum Output {
+        case pdf
+        case png(Double)
+    }
+
+    /// Binds, lays out, draws and encodes one document into memory; returns its size.
+    static func render(_ template: Template, _ resources: RenderResources, _ record: JSONValue, _ output: Output) throws
+        -> Int
+    {
+        let canvas = try template.bind(record, resources: resources)
+        switch output {
+        case .pdf:
+            let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: 2))
+            let writer = try PDFWriter(metadata: canvas.metadata)
+            try writer.addPage(page)
+            return try writer.finishData().count
+        case .png(let scale):
+            let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: scale))
+            return try CanvasWriter.pngBytes(page, scale: scale).count
+        }
+    }
+
+    /// Documents per second rendering all of `data` split over `threads` threads.
+    static func throughput(
+        _ template: Template, _ resources: RenderResources, _ data: [JSONValue], _ output: Output, threads: Int
+    ) throws -> Double {
+        let start = Clock.now()
+        let failures = ThreadFailures()
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+            for index in stride(from: worker, to: data.count, by: threads) {
+                do { _ = try render(template, resources, data[index], output) } catch { failures.record(error) }
+            }
+        }
+        if let error = failures.first { throw error }
+        return Double(data.count) / (Clock.now() - start)
+    }
+
+    static func records(_ path: String, limit: Int) throws -> [JSONValue] {
+        var values = [JSONValue]()
+        for result in try RecordReader(path: path) {
+            values.append(try result.get().value)
+            if values.count == limit { break }
+        }
+        return values
+    }
+}
+
+/// The first error a worker thread hit.
+final class ThreadFailures: @unchecked Sendable {
+    // Guarded by `lock`; written from worker threads, read after they have joined.
+    private let lock = NSLock()
+    private var errors: [any Error] = []
+
+    func record(_ error: any Error) { lock.withLock { errors.append(error) } }
+    var first: (any Error)? { lock.withLock { errors.first } }
+}
+
+/// The floor renderer (../shared/bench/floor/floor.c): direct cairo + HarfBuzz + FreeType.
+enum Floor {
+    /// Median ms per document by workload, from `floor bench 200` with the fast PNG encoder.
+    static func measure(_ path: String) -> [String: Double] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["bench", "200"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["FLOOR_PNG"] = "fast"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return [:] }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let names = ["W1 PDF": "w1_pdf", "W1 PNG 72dpi": "w1_png_1x", "W1 PNG 144dpi": "w1_png_2x", "W3 PNG": "w3_png"]
+        var result = [String: Double]()
+        for line in output.split(separator: "\n") {
+            for (label, key) in names where line.hasPrefix(label + " ") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if let index = fields.firstIndex(of: "total"), index + 1 < fields.count, let ms = Double(fields[index + 1]) {
+                    result[key] = ms
+                }
+            }
+        }
+        return result
+    }
+}
