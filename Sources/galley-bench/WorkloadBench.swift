@@ -22,8 +22,10 @@ enum WorkloadBench {
             ("w1_png_2x", invoice, invoiceResources, invoices, .png(2)),
             ("w3_png", card, cardResources, cards, .png(1)),
         ]
+        // GALLEY_BENCH_KINDS=w1_pdf,w3_png narrows the run (for profiling one workload).
+        let wanted = ProcessInfo.processInfo.environment["GALLEY_BENCH_KINDS"].map { Set($0.split(separator: ",").map(String.init)) }
         var medians = [String: Double]()
-        for (name, template, resources, data, output) in kinds {
+        for (name, template, resources, data, output) in kinds where wanted?.contains(name) ?? true {
             var bytes = 0
             for record in data.prefix(20) { _ = try render(template, resources, record, output) }
             var samples = [Double]()
@@ -38,7 +40,8 @@ enum WorkloadBench {
             report.add("workloads", "\(name)_ms", median)
             report.add("workloads", "\(name)_bytes", Double(bytes), digits: 0)
         }
-        for (name, template, resources, data, output) in kinds where name == "w1_pdf" || name == "w1_png_1x" {
+        for (name, template, resources, data, output) in kinds
+        where (name == "w1_pdf" || name == "w1_png_1x") && wanted?.contains(name) ?? true {
             let one = try throughput(template, resources, data, output, threads: 1)
             let two = try throughput(template, resources, data, output, threads: 2)
             report.add("workloads", "\(name)_docs_per_s_1_thread", one, digits: 1)
