@@ -49,6 +49,6 @@ let package = Package(
             name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"], exclude: ["LayoutFixtures"]
         ),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
-        .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport"]),
+        .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"]),
     ]
 )
