@@ -45,8 +45,10 @@ let package = Package(
         ),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"], exclude: ["References"]),
-        .testTarget(name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"]),
+        .testTarget(
+            name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"], exclude: ["LayoutFixtures"]
+        ),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
-        .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport"]),
+        .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"]),
     ]
 )

@@ -1,9 +1,11 @@
+import Foundation
 import Galley
 import GalleyLayout
 
 /// The layout dump of TEMPLATE-FORMAT.md: pages with every drawn node's id, type and frame.
-enum LayoutDump {
-    static func json(_ canvas: Canvas) -> String {
+public enum LayoutDump {
+    /// The dump of one canvas (one page), as `galley layout --json` prints it (without a trailing newline).
+    public static func json(_ canvas: Canvas) -> String {
         let layout = canvas.layout()
         let size = canvas.surfaceSize(for: layout)
         let nodes = canvas.nodeFrames().map { node, frame in
@@ -19,14 +21,14 @@ enum LayoutDump {
     }
 
     /// Whole numbers without a fraction; others with up to 4 decimals.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         var text = String(format: "%.4f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
 
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
