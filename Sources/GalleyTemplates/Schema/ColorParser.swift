@@ -12,12 +12,33 @@ enum ColorParser {
     ]
 
     static func parse(_ text: String) -> Color? {
+        // Fast path: "#rrggbb", the common case, bound once per record (row backgrounds).
+        if text.utf8.count == 7, text.utf8.first == UInt8(ascii: "#") {
+            var digits = [UInt8]()
+            digits.reserveCapacity(6)
+            for byte in text.utf8.dropFirst() {
+                guard let digit = hexValue(byte) else { break }
+                digits.append(digit)
+            }
+            if digits.count == 6 {
+                return Color(rgb8: digits[0] << 4 | digits[1], digits[2] << 4 | digits[3], digits[4] << 4 | digits[5])
+            }
+        }
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         if value == "transparent" { return .clear }
         if let rgb = named[value] { return Color(rgb8: rgb.0, rgb.1, rgb.2) }
         if value.hasPrefix("#") { return hex(value.dropFirst()) }
         if value.hasPrefix("rgb") { return functional(value) }
         return nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     private static func hex(_ digits: Substring) -> Color? {
