@@ -17,7 +17,9 @@ open class LayoutNode: LayoutElement {
     /// The spec returned by the last measurement, used for ascii art.
     public private(set) var lastLayoutSpec: (any LayoutElement)?
 
-    private var cachedLayout: Layout?
+    /// The cached result without the `Layout` object itself: a cached `Layout` would point back
+    /// at this node (`element`) and keep every measured tree alive in a reference cycle.
+    private var cachedResult: (size: Size, sublayouts: [Layout])?
     private var cachedConstrainedSize = SizeRange(min: .zero, max: .zero)
     private var cachedParentSize = Size.zero
 
@@ -53,12 +55,13 @@ open class LayoutNode: LayoutElement {
     /// Measures the node, returning the cached layout when `constrainedSize` and `parentSize` equal the last
     /// request and the node was not invalidated (NaN sizes never compare equal, as in Texture).
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        if let cachedLayout, cachedConstrainedSize == constrainedSize, cachedParentSize == parentSize {
-            return cachedLayout
+        if let cachedResult, cachedConstrainedSize == constrainedSize, cachedParentSize == parentSize {
+            // A fresh object each time: parents set positions on what they receive.
+            return Layout(element: self, size: cachedResult.size, sublayouts: cachedResult.sublayouts)
         }
         let range = constrainedSize.intersect(style.resolvedRange(parentSize: parentSize))
         let layout = calculateLayout(range)
-        cachedLayout = layout
+        cachedResult = (layout.size, layout.sublayouts)
         cachedConstrainedSize = constrainedSize
         cachedParentSize = parentSize
         return layout
@@ -66,7 +69,7 @@ open class LayoutNode: LayoutElement {
 
     /// Drops the cached layout; the next request measures again. Call it when content changes.
     public func invalidateCalculatedLayout() {
-        cachedLayout = nil
+        cachedResult = nil
     }
 
     /// `calculateLayoutThatFits:` (ASDisplayNode+LayoutSpec.mm:40-108): a leaf clamps its content size; a
