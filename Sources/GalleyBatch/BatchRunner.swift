@@ -156,11 +156,19 @@ public final class BatchRunner: Sendable {
         } catch let cancelled as RenderCancelled {
             // A render cancelled by Ctrl-C or --fail-fast is not a failure of its record.
             guard cancelled.reason == .timedOut else { return }
-            let limit = JSONValue.number(options.timeout ?? 0).interpolationText
-            fail(record: record.index, name: name, "timed out after \(limit)s", context, milliseconds: elapsed())
+            fail(record: record.index, name: name, "timed out after \(Self.secondsText(options.timeout ?? 0))s", context,
+                milliseconds: elapsed())
         } catch {
             fail(record: record.index, name: name, "\(error)", context, milliseconds: elapsed())
         }
+    }
+
+    /// `5`, `0.25`, `0.000001`: plain decimals, no exponent, no trailing zeros.
+    static func secondsText(_ seconds: Double) -> String {
+        var text = String(format: "%.6f", seconds)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     private func fail(record: Int?, name: String?, _ message: String, _ context: WorkerContext, milliseconds: Double) {
