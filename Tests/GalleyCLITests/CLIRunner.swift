@@ -23,11 +23,15 @@ enum CLIRunner {
         return candidates.first(where: FileManager.default.isExecutableFile(atPath:)) ?? candidates[2]
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// - Parameter environment: extra variables on top of this process's environment.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -1,0 +1,88 @@
+import Foundation
+import Galley
+import GalleyTemplates
+
+/// What a batch renders and how: the template, the data, where outputs go, and the run's limits.
+public struct BatchOptions: Sendable {
+    /// How progress is shown while the batch runs.
+    public enum Progress: Sendable {
+        /// Nothing (the summary is still returned).
+        case none
+        /// A single-line progress bar on standard error, redrawn at most 10 times a second.
+        case bar
+        /// One JSON object per record on standard output: `{"record", "name", "status", "ms"}`.
+        case jsonLines
+    }
+
+    /// The template file.
+    public var templatePath: String
+    /// The data file: JSON (an object or an array of records), NDJSON or CSV; `-` for standard input.
+    public var dataPath: String
+    /// The folder outputs are written into; created when missing.
+    public var outputDirectory: String
+    /// The output file name, bound per record like any template string; `{{index}}` is the
+    /// record's 0-based index. `nil` means `{{index}}.pdf` (or `.png`).
+    public var nameTemplate: String?
+    /// The output format; `nil` means the name's extension, else PDF.
+    public var format: OutputFormat?
+    /// PNG pixels per point.
+    public var scale: Double = 1
+    /// Worker threads; `nil` means one per active processor.
+    public var jobs: Int?
+    /// Seconds each document may take to render; `nil` means no limit.
+    public var timeout: Double?
+    /// Skips records whose output file already exists.
+    public var resume = false
+    /// Stops at the first failed record.
+    public var failFast = false
+    /// Renders only this shard's records (`index % count == index`).
+    public var shard: Shard?
+    public var progress: Progress = .none
+
+    public init(templatePath: String, dataPath: String, outputDirectory: String) {
+        self.templatePath = templatePath
+        self.dataPath = dataPath
+        self.outputDirectory = outputDirectory
+    }
+
+    /// The number of worker threads the batch uses.
+    public var workerCount: Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// One of `count` disjoint parts of a batch: the records whose index modulo `count` is `index`.
+/// Deterministic, so `count` machines can split one data file with no coordinator.
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    public let index: Int
+    public let count: Int
+
+    public init(index: Int, count: Int) throws(BatchError) {
+        guard count >= 1, index >= 0, index < count else {
+            throw BatchError("a shard is I/N with 0 ≤ I < N, got \(index)/\(count)")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N`, e.g. `0/3`.
+    public init(parsing text: String) throws(BatchError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw BatchError("--shard expects I/N (e.g. 0/3), got '\(text)'")
+        }
+        try self.init(index: index, count: count)
+    }
+
+    /// Whether record `recordIndex` belongs to this shard.
+    public func contains(_ recordIndex: Int) -> Bool { recordIndex % count == index }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// A problem with the batch as a whole (options, template, data file): nothing was rendered.
+public struct BatchError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

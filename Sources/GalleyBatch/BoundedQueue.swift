@@ -1,0 +1,61 @@
+import Foundation
+
+/// A blocking first-in first-out queue with a fixed capacity: the reader waits while it is full,
+/// workers wait while it is empty, so a batch holds at most `capacity` records at once.
+final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    // @unchecked: every stored property is guarded by `condition`.
+    private let condition = NSCondition()
+    private var items: [Element] = []
+    private var head = 0
+    private var closed = false
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Adds an element, waiting for room; returns false (dropping it) once the queue is closed.
+    func push(_ element: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed && items.count - head >= capacity { condition.wait() }
+        guard !closed else { return false }
+        items.append(element)
+        condition.broadcast()
+        return true
+    }
+
+    /// The next element, waiting for one; nil once the queue is closed and empty.
+    func pop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed && head == items.count { condition.wait() }
+        guard head < items.count else { return nil }
+        let element = items[head]
+        head += 1
+        if head > 64 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        condition.broadcast()
+        return element
+    }
+
+    /// No more elements: consumers drain what is queued, then get nil.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Closes and drops everything still queued (used when stopping early).
+    func cancel() {
+        condition.lock()
+        closed = true
+        items.removeAll()
+        head = 0
+        condition.broadcast()
+        condition.unlock()
+    }
+}

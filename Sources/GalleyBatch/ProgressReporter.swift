@@ -1,0 +1,95 @@
+import Foundation
+import GalleyTemplates
+import Synchronization
+
+/// Reports each finished record: a progress bar on a terminal, JSON lines otherwise.
+final class ProgressReporter: Sendable {
+    enum Status: String {
+        case ok, failed, skipped
+    }
+
+    private struct State {
+        var done = 0
+        var failed = 0
+        var skipped = 0
+        var seen = 0
+        var lastDraw: ContinuousClock.Instant?
+        var drewBar = false
+    }
+
+    private let style: BatchOptions.Progress
+    private let start = ContinuousClock.now
+    private let state = Mutex(State())
+    /// The number of records, when known up front (enables the ETA).
+    let total: Int?
+
+    init(style: BatchOptions.Progress, total: Int?) {
+        self.style = style
+        self.total = total
+    }
+
+    /// Counts a record the reader handed out (the bar's "so far" total).
+    func recordSeen() {
+        state.withLock { $0.seen += 1 }
+    }
+
+    func finished(record: Int?, name: String?, status: Status, milliseconds: Double) {
+        let bar: String? = state.withLock { state in
+            switch status {
+            case .ok: state.done += 1
+            case .failed: state.failed += 1
+            case .skipped: state.skipped += 1
+            }
+            guard style == .bar else { return nil }
+            let now = ContinuousClock.now
+            if let last = state.lastDraw, now - last < .milliseconds(100) { return nil }
+            state.lastDraw = now
+            state.drewBar = true
+            return barText(state, now: now)
+        }
+        switch style {
+        case .none: break
+        case .bar:
+            if let bar { FileHandle.standardError.write(Data(("\r\u{1B}[K" + bar).utf8)) }
+        case .jsonLines:
+            let entry: JSONValue = [
+                "record": record.map { .number(Double($0)) } ?? .null,
+                "name": name.map { .string($0) } ?? .null,
+                "status": .string(status.rawValue),
+                "ms": .number((milliseconds * 10).rounded() / 10),
+            ]
+            FileHandle.standardOutput.write(Data((entry.jsonText + "\n").utf8))
+        }
+    }
+
+    /// Clears the bar so the summary starts on a clean line.
+    func finish() {
+        let drew = state.withLock { $0.drewBar }
+        if style == .bar && drew { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    private func barText(_ state: State, now: ContinuousClock.Instant) -> String {
+        let elapsed = Self.seconds(now - start)
+        let finished = state.done + state.failed + state.skipped
+        let rate = elapsed > 0 ? Double(state.done + state.failed) / elapsed : 0
+        var text: String
+        if let total, total > 0 {
+            let width = 24
+            let filled = min(width, finished * width / total)
+            text = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            text += "\(finished)/\(total)"
+        } else {
+            text = "\(finished)/\(max(state.seen, finished))"
+        }
+        text += String(format: "  failed %d  %.1f docs/s", state.failed, rate)
+        if let total, rate > 0 {
+            text += String(format: "  ETA %.0f s", Double(max(0, total - finished)) / rate)
+        }
+        return text
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Galley
+import GalleyBatch
+
+/// `galley batch`: one template, many records, one file per record, in parallel.
+enum BatchCommand: Command {
+    static let name = "batch"
+    static let summary = "render one file per data record, in parallel"
+    static let valuedOptions: Set<String> = [
+        "data", "d", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout", "shard",
+    ]
+    static let flagOptions: Set<String> = ["resume", "fail-fast"]
+    static let help = """
+        USAGE: galley batch TEMPLATE --data FILE --out DIR [--name "{{number}}.pdf"] [--format pdf|png]
+                            [--scale S] [--jobs N] [--timeout SECONDS] [--resume] [--fail-fast] [--shard I/N]
+
+        Renders TEMPLATE once per record of FILE (a JSON array, NDJSON or CSV; - for stdin) into
+        DIR, streaming the records through a bounded queue to N worker threads. A record that
+        fails (missing field, unreadable image, bad data line, timeout) is written to
+        DIR/errors.ndjson as {"record": i, "name": "...", "error": "..."}; the others carry on.
+
+        OPTIONS:
+          --data, -d FILE     the records: JSON array, NDJSON (.ndjson/.jsonl) or CSV
+          --out, -o DIR       the output folder (created if missing); files appear atomically
+          --name PATTERN      each file's name, bound per record (default {{index}}.pdf or .png;
+                              index is the 0-based record number); may not leave DIR
+          --format pdf|png    the output format (default: the --name extension, else pdf)
+          --scale S           PNG pixels per point (default 1); --dpi D is the same as --scale D/72
+          --jobs, -j N        worker threads (default: one per processor)
+          --timeout SECONDS   give up on a document after SECONDS (it is logged as timed out)
+          --resume            skip records whose output file already exists (retries, restarts)
+          --fail-fast         stop at the first failed record
+          --shard I/N         render only records whose index % N == I, so N machines can split
+                              one data file with no coordinator (errors go to errors-I-of-N.ndjson)
+
+        On a terminal a progress bar is drawn on stderr; otherwise each record prints one JSON line
+        on stdout: {"record": i, "name": "...", "status": "ok"|"failed"|"skipped", "ms": …}.
+        Ctrl-C or SIGTERM stops cleanly: renders in flight are cancelled, no partial files stay.
+
+        EXIT STATUS: 0 all rendered; 1 some records failed; 2 usage or template error; 130 interrupted.
+
+        EXAMPLES:
+          galley batch Templates/hello.json --data people.ndjson --out out/
+          galley batch Templates/hello.json --data people.csv --out cards --name "{{name | lower}}.png" --scale 2
+          galley batch Templates/hello.json --data people.ndjson --out out --shard 0/4 --resume
+        """
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard let template = arguments.positionals.first else { throw UsageError("missing the TEMPLATE argument") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
+        guard let data = arguments.value("data", "d") else { throw UsageError("missing --data FILE") }
+        guard let out = arguments.value("out", "o") else { throw UsageError("missing --out DIR") }
+        var options = BatchOptions(templatePath: template, dataPath: data, outputDirectory: out)
+        options.nameTemplate = arguments.value("name")
+        if let format = arguments.value("format") {
+            guard let parsed = OutputFormat(rawValue: format) else { throw UsageError("--format must be pdf or png") }
+            options.format = parsed
+        }
+        options.scale = try OutputScale.parse(arguments)
+        options.jobs = try arguments.int("jobs") ?? arguments.int("j")
+        options.timeout = try arguments.double("timeout")
+        options.resume = arguments.flag("resume")
+        options.failFast = arguments.flag("fail-fast")
+        if let shard = arguments.value("shard") {
+            do {
+                options.shard = try Shard(parsing: shard)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        options.progress = isatty(2) != 0 ? .bar : .jsonLines
+
+        let runner: BatchRunner
+        let summary: BatchSummary
+        do {
+            runner = try BatchRunner(options: options)
+            let trap = SignalTrap { _ in runner.cancel() }
+            defer { trap.release() }
+            summary = try runner.run()
+        } catch {
+            throw CommandFailure(message: "galley batch: \(error)")
+        }
+        if summary.interrupted { printError("galley batch: interrupted; outputs in flight were discarded") }
+        if summary.stoppedEarly { printError("galley batch: stopped at the first failure (--fail-fast)") }
+        if summary.failed > 0 { printError("galley batch: failures are listed in \(runner.errorLogPath)") }
+        printError(summary.line)
+        return summary.exitStatus
+    }
+}
