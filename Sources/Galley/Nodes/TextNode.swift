@@ -97,6 +97,12 @@ public final class TextNode: DisplayNode, DrawingNode {
         context.append(contentsOf: parameters.items)
     }
 
+    /// At most `limit` characters of `text` on one line, with "…" when cut.
+    static func excerpt(_ text: String, limit: Int = 40) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
+    }
+
     private func contentChanged() {
         layouts.removeAll()
         drawLayouts.removeAll()

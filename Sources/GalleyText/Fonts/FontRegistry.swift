@@ -118,13 +118,16 @@ public final class FontRegistry: Sendable {
         return nil
     }
 
-    /// Families and their faces, sorted by name (for `galley fonts`).
+    /// Families and their styles, sorted by name, each style by weight then upright before
+    /// italic (for `galley fonts`). A style found in several files (a bundled font the system
+    /// also has) is listed once, with the file found first.
     public var families: [FontFamilyInfo] {
         familyOrder.compactMap { key -> FontFamilyInfo? in
             guard let faces = byFamily[key], let first = faces.first else { return nil }
-            let styles = faces.map {
+            var seen = Set<[Int]>()
+            let styles = faces.filter { seen.insert([$0.weight, $0.italic ? 1 : 0]).inserted }.map {
                 FontFamilyInfo.Style(weight: $0.weight, italic: $0.italic, path: $0.resource.path, faceIndex: $0.resource.faceIndex)
-            }
+            }.sorted { ($0.weight, $0.italic ? 1 : 0) < ($1.weight, $1.italic ? 1 : 0) }
             return FontFamilyInfo(name: first.family, styles: styles)
         }.sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
