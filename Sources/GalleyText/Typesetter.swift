@@ -43,6 +43,13 @@ public enum Typesetter {
 
     /// Shaping cache hits and misses since the process started (all threads).
     public static var shapingCacheStatistics: (hits: Int, misses: Int) { ShapingCache.statistics }
+
+    /// Empties the process-wide shaping cache (for cold-start measurements, or to free memory
+    /// after a batch); with `resettingStatistics`, also zeroes the hit and miss counts. Layouts
+    /// running meanwhile on other threads stay correct: they shape again what they miss.
+    public static func clearShapingCache(resettingStatistics: Bool = false) {
+        ShapingCache.removeAll(resettingStatistics: resettingStatistics)
+    }
 }
 
 extension ParagraphLayout {

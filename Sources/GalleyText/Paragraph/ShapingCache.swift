@@ -56,6 +56,19 @@ enum ShapingCache {
         return glyphs
     }
 
+    /// Empties every shard, and zeroes the counters when asked.
+    static func removeAll(resettingStatistics: Bool) {
+        for shard in shards {
+            shard.state.withLock { state in
+                state.entries.removeAll()
+                if resettingStatistics {
+                    state.hits = 0
+                    state.misses = 0
+                }
+            }
+        }
+    }
+
     static var statistics: (hits: Int, misses: Int) {
         shards.reduce((hits: 0, misses: 0)) { total, shard in
             shard.state.withLock { (total.hits + $0.hits, total.misses + $0.misses) }
