@@ -1,5 +1,4 @@
 import GalleyRender
-import Synchronization
 
 /// A family as `galley fonts` lists it: its name and the faces it has.
 public struct FontFamilyInfo: Hashable, Sendable {
@@ -25,7 +24,7 @@ public final class FontRegistry: Sendable {
     public let faces: [FontFace]
     private let byFamily: [String: [FontFace]]
     private let familyOrder: [String]
-    private let fallbackCache = Mutex<[FallbackKey: FontFace?]>([:])
+    private let fallbackCache = Locked<[FallbackKey: FontFace?]>([:])
 
     private struct FallbackKey: Hashable {
         let scalar: UInt32
