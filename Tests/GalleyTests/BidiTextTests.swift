@@ -11,9 +11,10 @@ import Testing
 /// extracted text is the source text in logical order.
 @Suite("bidi text through the pipeline")
 struct BidiTextTests {
-    /// The bundled Liberation fonts plus the Noto fonts: independent of fontconfig's choices.
-    static let registry = FontRegistry(
-        folders: [FontRegistry.bundledFontsFolder, "/usr/share/fonts/truetype/noto/"], includeSystemFonts: false)
+    /// The shared registry (bundled fonts first, then fontconfig's, which include
+    /// /usr/share/fonts/truetype/noto/). A registry of its own would load every Noto face again,
+    /// and tests measuring memory run alongside.
+    static let registry = FontRegistry.shared
 
     static let hebrew = "שלום עולם! זוהי פסקה בעברית הנכתבת מימין לשמאל, עם מספרים 2024 ועם ניקוד: שָׁלוֹם."
     static let arabic = "مرحبا بالعالم، هذه فقرة عربية: الحروف تتصل ببعضها ولا تنفصل."
