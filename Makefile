@@ -7,7 +7,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/galley
 DEBUG_BIN = .build/debug/galley
 
-.PHONY: all deps test-deps build release demo test bench clean
+.PHONY: all deps test-deps build release demo test bench tsan clean
 
 all: build
 
@@ -38,3 +38,7 @@ bench: release
 
 clean:
 	rm -rf .build out
+
+## The concurrency tests under ThreadSanitizer (own build folder; not part of `make test`).
+tsan: test-deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-xctest --filter ConcurrencyTests

@@ -25,9 +25,9 @@ public struct LineInfo: Hashable, Sendable {
 }
 
 /// A typeset paragraph: its size, lines and the display items that draw it, in its own
-/// coordinate space (0,0 is the top-left). Lay out again with the final frame width before
-/// drawing when alignment is not `start`: lines are aligned within the width they were laid
-/// out with (or the widest line when the width is infinite).
+/// coordinate space (0,0 is the top-left). Lines are aligned within the width they were laid
+/// out with (or the widest line when the width is infinite); to draw in a frame of another
+/// width with the same line breaks, lay out again with `Typesetter.layout(…, alignmentWidth:)`.
 public struct ParagraphLayout: Hashable, Sendable {
     /// width = widest line (≤ the constrained width unless one grapheme is wider); height = sum of line heights.
     public let size: Size

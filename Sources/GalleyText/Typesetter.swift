@@ -5,11 +5,17 @@ import GalleyRender
 public enum Typesetter {
     /// Lays out `spans` as one paragraph within `width` points (`.infinity`: no wrapping).
     ///
+    /// Lines are broken (and truncated) at `width`, then aligned and justified within
+    /// `alignmentWidth` (default `width`): a paragraph measured at one width and drawn in a frame
+    /// of another keeps its measured line breaks. The result's lines may be wider than
+    /// `alignmentWidth` when it is narrower than `width`.
+    ///
     /// Thread-safe: fonts are shared read-only, the HarfBuzz buffer belongs to this call, and the
     /// shaping cache is sharded. Offsets in the result are UTF-16 offsets into the spans' texts
     /// joined together.
     public static func layout(
-        _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, registry: FontRegistry = .shared
+        _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double? = nil,
+        registry: FontRegistry = .shared
     ) -> ParagraphLayout {
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }
@@ -28,14 +34,22 @@ public enum Typesetter {
             suffixes.hyphen(after: $0)?.width ?? 0
         }
         let lines = Truncate.run(breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
+        let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
         let placed = Position.run(lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
-                                  paragraph: paragraph, width: lineWidth, primaries: primaries)
+                                  paragraph: paragraph, width: alignWidth, primaries: primaries)
         let items = Draw.run(placed, text: text)
         return ParagraphLayout(placed, items: items, missing: itemization.missing)
     }
 
     /// Shaping cache hits and misses since the process started (all threads).
     public static var shapingCacheStatistics: (hits: Int, misses: Int) { ShapingCache.statistics }
+
+    /// Empties the process-wide shaping cache (for cold-start measurements, or to free memory
+    /// after a batch); with `resettingStatistics`, also zeroes the hit and miss counts. Layouts
+    /// running meanwhile on other threads stay correct: they shape again what they miss.
+    public static func clearShapingCache(resettingStatistics: Bool = false) {
+        ShapingCache.removeAll(resettingStatistics: resettingStatistics)
+    }
 }
 
 extension ParagraphLayout {

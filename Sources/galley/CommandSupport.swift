@@ -56,5 +56,6 @@ enum CommandSupport {
         } catch {
             throw CommandFailure(message: "galley: cannot write \(path): \(error)", status: ExitStatus.someFailed)
         }
+        for warning in canvas.warnings { printError("galley: warning: \(warning)") }
     }
 }

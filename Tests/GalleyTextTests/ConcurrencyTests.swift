@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import GalleyText
 import Testing
 
@@ -48,6 +49,26 @@ import Testing
         for t in 0..<threads {
             for k in cases.indices { #expect(results.layouts[t][k] == serial[k], "thread \(t) case \(k)") }
         }
+    }
+
+    /// Clearing the shaping cache while other threads lay out is safe: they shape again.
+    @Test func clearingTheCacheDuringLayoutIsSafe() throws {
+        let cases = try ConcurrencyTests.paragraphs().prefix(8).map { SendableCase(spans: $0.0, paragraph: $0.1, width: $0.2) }
+        let serial = cases.map { Typesetter.layout($0.spans, paragraph: $0.paragraph, width: $0.width, registry: TestFonts.registry) }
+        let mismatches = Synchronization.Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            for round in 0..<6 {
+                if t == 0 {
+                    Typesetter.clearShapingCache()
+                    continue
+                }
+                for (k, c) in cases.enumerated() where (k + round + t) % 2 == 0 {
+                    let layout = Typesetter.layout(c.spans, paragraph: c.paragraph, width: c.width, registry: TestFonts.registry)
+                    if layout != serial[k] { mismatches.add(1, ordering: .relaxed) }
+                }
+            }
+        }
+        #expect(mismatches.load(ordering: .relaxed) == 0)
     }
 }
 

@@ -19,6 +19,9 @@ public final class Canvas {
     public let fit: Fit
     public var background: Color?
     public var metadata = DocumentMetadata()
+    /// Problems found by the last `displayPage` that did not stop it, one sentence each: e.g.
+    /// `no font has U+10FFFD '\u{10FFFD}' (in text "…")` for characters drawn as .notdef.
+    public private(set) var warnings: [String] = []
 
     /// - Parameters:
     ///   - body: a node or a layout spec.
@@ -46,6 +49,7 @@ public final class Canvas {
     public func displayPage(options: DisplayOptions = DisplayOptions()) throws -> DisplayPage {
         let layout = layout()
         let items = try DisplayListBuilder(options: options).items(for: layout)
+        warnings = Self.warnings(for: layout)
         return DisplayPage(size: surfaceSize(for: layout), items: items, background: background)
     }
 
@@ -55,5 +59,24 @@ public final class Canvas {
         layout().flattenedNodeFrames().compactMap { entry in
             (entry.node as? DisplayNode).map { ($0, entry.frame) }
         }
+    }
+
+    /// Missing-glyph warnings of the text nodes drawn in `layout`, each character once per text.
+    static func warnings(for layout: Layout) -> [String] {
+        var warnings: [String] = []
+        var seen = Set<String>()
+        for entry in layout.flattenedNodeFrames() {
+            guard let text = entry.node as? TextNode else { continue }
+            let missing = text.drawingLayout(width: entry.frame.width).missingCharacters
+            guard !missing.isEmpty else { continue }
+            let excerpt = TextNode.excerpt(text.text)
+            for scalar in missing {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+                let warning = "no font has U+\(padded) '\(Character(scalar))' (in text \"\(excerpt)\")"
+                if seen.insert(warning).inserted { warnings.append(warning) }
+            }
+        }
+        return warnings
     }
 }

@@ -19,6 +19,15 @@ public final class TextNode: DisplayNode, DrawingNode {
 
     /// Paragraph layouts by width: measuring and drawing at one width shapes the text once.
     private var layouts: [Double: ParagraphLayout] = [:]
+    /// Widths measured at, most recent last (drawing prefers the latest measurement's breaks).
+    private var measuredWidths: [Double] = []
+    /// Layouts broken at a measured width and aligned in the drawn frame's width.
+    private var drawLayouts: [DrawKey: ParagraphLayout] = [:]
+
+    private struct DrawKey: Hashable {
+        let breakWidth: Double
+        let alignmentWidth: Double
+    }
 
     public init(spans: [TextSpan], paragraphStyle: ParagraphStyle = ParagraphStyle(), registry: FontRegistry = .shared) {
         self.spans = spans
@@ -47,6 +56,9 @@ public final class TextNode: DisplayNode, DrawingNode {
 
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let layout = paragraphLayout(width: constrainedSize.width)
+        measuredWidths.removeAll { $0 == constrainedSize.width }
+        measuredWidths.append(constrainedSize.width)
+        if measuredWidths.count > 8 { measuredWidths.removeFirst() }
         // Texture: BaselineFirst aligns on `ascender`, BaselineLast on `height + descender`.
         style.ascender = layout.firstBaseline
         style.descender = layout.lastBaseline - layout.size.height
@@ -54,7 +66,28 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
 
     public func drawParameters() -> Parameters {
-        Parameters(items: paragraphLayout(width: bounds.width).items)
+        Parameters(items: drawingLayout(width: bounds.width).items)
+    }
+
+    /// The layout drawn in a frame `width` wide: the line breaks of the latest measurement whose
+    /// lines all fit the frame (so the text keeps the size it was measured with — the frame is
+    /// usually that size ceiled to the pixel grid, or wider when stretched), aligned and justified
+    /// within the frame. Only when no measurement fits is the paragraph broken again at `width`.
+    public func drawingLayout(width: Double) -> ParagraphLayout {
+        for measured in measuredWidths.reversed() {
+            guard let layout = layouts[measured],
+                layout.lines.allSatisfy({ $0.width <= width + 1e-6 })
+            else { continue }
+            if measured == width { return layout }
+            let key = DrawKey(breakWidth: measured, alignmentWidth: width)
+            if let cached = drawLayouts[key] { return cached }
+            let aligned = Typesetter.layout(
+                spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
+            if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
+            drawLayouts[key] = aligned
+            return aligned
+        }
+        return paragraphLayout(width: width)
     }
 
     public static func draw(
@@ -64,8 +97,16 @@ public final class TextNode: DisplayNode, DrawingNode {
         context.append(contentsOf: parameters.items)
     }
 
+    /// At most `limit` characters of `text` on one line, with "…" when cut.
+    static func excerpt(_ text: String, limit: Int = 40) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
+    }
+
     private func contentChanged() {
         layouts.removeAll()
+        drawLayouts.removeAll()
+        measuredWidths.removeAll()
         invalidateCalculatedLayout()
     }
 }

@@ -1,5 +1,4 @@
 import GalleyRender
-import Synchronization
 
 /// A family as `galley fonts` lists it: its name and the faces it has.
 public struct FontFamilyInfo: Hashable, Sendable {
@@ -25,7 +24,7 @@ public final class FontRegistry: Sendable {
     public let faces: [FontFace]
     private let byFamily: [String: [FontFace]]
     private let familyOrder: [String]
-    private let fallbackCache = Mutex<[FallbackKey: FontFace?]>([:])
+    private let fallbackCache = Locked<[FallbackKey: FontFace?]>([:])
 
     private struct FallbackKey: Hashable {
         let scalar: UInt32
@@ -118,13 +117,16 @@ public final class FontRegistry: Sendable {
         return nil
     }
 
-    /// Families and their faces, sorted by name (for `galley fonts`).
+    /// Families and their styles, sorted by name, each style by weight then upright before
+    /// italic (for `galley fonts`). A style found in several files (a bundled font the system
+    /// also has) is listed once, with the file found first.
     public var families: [FontFamilyInfo] {
         familyOrder.compactMap { key -> FontFamilyInfo? in
             guard let faces = byFamily[key], let first = faces.first else { return nil }
-            let styles = faces.map {
+            var seen = Set<[Int]>()
+            let styles = faces.filter { seen.insert([$0.weight, $0.italic ? 1 : 0]).inserted }.map {
                 FontFamilyInfo.Style(weight: $0.weight, italic: $0.italic, path: $0.resource.path, faceIndex: $0.resource.faceIndex)
-            }
+            }.sorted { ($0.weight, $0.italic ? 1 : 0) < ($1.weight, $1.italic ? 1 : 0) }
             return FontFamilyInfo(name: first.family, styles: styles)
         }.sorted { $0.name.lowercased() < $1.name.lowercased() }
     }

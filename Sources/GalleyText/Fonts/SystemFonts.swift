@@ -1,11 +1,12 @@
 import CFontconfig
-import Synchronization
 
 /// fontconfig queries: the list of installed font files and, for fallback, the families
 /// fontconfig prefers for a character. Calls are serialised (fontconfig's config object is
 /// shared); they run once at registry creation and once per uncached fallback character.
 enum SystemFonts {
-    private static let lock = Mutex<Void>(())
+    // An Int, not Void: a zero-sized state would share its address with the mutex pointer,
+    // and TSan would take the exclusivity tracking of one for an access to the other.
+    private static let lock = Locked<Int>(0)
 
     /// Font files fontconfig lists (TrueType/OpenType/collections), in its order.
     static func files() -> [String] {

@@ -1,6 +1,5 @@
 import CHyphen
 import Glibc
-import Synchronization
 
 /// Hyphenation points from libhyphen with the system's pattern dictionaries
 /// (/usr/share/hyphen/hyph_<lang>.dic, e.g. hyph_en_US.dic from hyphen-en-us).
@@ -17,7 +16,7 @@ enum Hyphenation {
         init(_ pointer: UnsafeMutablePointer<HyphenDict>) { self.pointer = pointer }
     }
 
-    private static let dictionaries = Mutex<[String: Dictionary?]>([:])
+    private static let dictionaries = Locked<[String: Dictionary?]>([:])
 
     private static func dictionary(for language: String?) -> Dictionary? {
         let tag = (language ?? "en-US").replacingOccurrences("-", "_")

@@ -1,5 +1,4 @@
 import GalleyRender
-import Synchronization
 
 /// A glyph as HarfBuzz returns it, in font units (the font's scale is its upem), with its
 /// cluster as a UTF-16 offset relative to the start of the shaped text.
@@ -31,7 +30,7 @@ enum ShapingCache {
             var hits = 0
             var misses = 0
         }
-        let state = Mutex(State())
+        let state = Locked(State())
     }
 
     private static let shardCount = 16
@@ -54,6 +53,19 @@ enum ShapingCache {
             state.entries[key] = glyphs
         }
         return glyphs
+    }
+
+    /// Empties every shard, and zeroes the counters when asked.
+    static func removeAll(resettingStatistics: Bool) {
+        for shard in shards {
+            shard.state.withLock { state in
+                state.entries.removeAll()
+                if resettingStatistics {
+                    state.hits = 0
+                    state.misses = 0
+                }
+            }
+        }
     }
 
     static var statistics: (hits: Int, misses: Int) {
