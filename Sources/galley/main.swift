@@ -4,7 +4,7 @@ import Foundation
 // library. Exit status: 0 success, 1 some output failed, 2 usage or template error.
 let commands: [CommandSpec] = [
     RenderCommand.spec, RasterizeCommand.spec, BatchCommand.spec, LayoutCommand.spec, CheckCommand.spec,
-    FontsCommand.spec,
+    FontsCommand.spec, AnimateCommand.spec,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -24,6 +24,10 @@ open class DisplayNode: LayoutNode {
     /// With automatic management, the subnodes are exactly the nodes the layout spec returns;
     /// adding or removing them by hand is an error.
     public var automaticallyManagesSubnodes = false
+    /// Layout transition bookkeeping: calculated layout, transition IDs, default timing (Transition/).
+    public private(set) lazy var layoutTransitionState = LayoutTransitionState()
+    /// This node's animation timing in transitions, overriding the default (template `transition`).
+    public var transitionTiming: AnimationTiming?
 
     /// The node's bounds from its last layout (origin zero). Set by the display pipeline before
     /// it snapshots the node's drawing, so `drawParameters()` may read it.
@@ -40,6 +44,19 @@ open class DisplayNode: LayoutNode {
 
     open override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         layoutSpecBlock?(constrainedSize)
+    }
+
+    /// Texture's `animateLayoutTransition:`: animate from the context's initial to its final
+    /// layout and call `completeTransition` once. Default: fade inserted nodes in, removed out,
+    /// move and resize the rest (`defaultAnimateLayoutTransition`, Transition/).
+    open func animateLayoutTransition(_ context: LayoutTransitionContext) {
+        defaultAnimateLayoutTransition(context)
+    }
+
+    /// Texture's `didCompleteLayoutTransition:`: by default removes the removed subnodes (or,
+    /// for a cancelled transition, restores the previous ones).
+    open func didCompleteLayoutTransition(_ context: LayoutTransitionContext) {
+        defaultDidCompleteLayoutTransition(context)
     }
 
     /// Adds a subnode by hand (nodes that lay out their subnodes themselves).

@@ -1,0 +1,170 @@
+import GalleyLayout
+import GalleyRender
+
+/// A node's own drawing, recorded once at the size it was laid out at; an animation scales it
+/// to the animated frame.
+public struct NodeContent: Hashable, Sendable {
+    public var size: Size
+    public var items: [DisplayItem]
+
+    public init(size: Size, items: [DisplayItem]) {
+        self.size = size
+        self.items = items
+    }
+}
+
+/// A border drawn inside a node's animated bounds.
+public struct TrackBorder: Hashable, Sendable {
+    public var width: Double
+    public var color: Color
+}
+
+/// One animated node: its state at the start and the end, its timing, and what it draws.
+public struct AnimationTrack: Sendable {
+    public enum Role: String, Hashable, Sendable {
+        /// In both states: moved / resized / recoloured.
+        case matched
+        /// Only in the final state: fades in at its final frame (by default).
+        case inserted
+        /// Only in the initial state: fades out at its initial frame (by default).
+        case removed
+    }
+
+    /// Names the node across states: the template `id` (or its place under the nearest
+    /// identified ancestor), or a node's object identity for layout transitions.
+    public var key: String
+    public var role: Role
+    public var from: AnimatableState
+    public var to: AnimatableState
+    public var timing: AnimationTiming
+    /// What the node draws in the initial and final state; drawn cross-faded when they differ.
+    public var fromContent: NodeContent?
+    public var toContent: NodeContent?
+    public var border: TrackBorder?
+    var contentChanges: Bool
+
+    public init(
+        key: String, role: Role, from: AnimatableState, to: AnimatableState, timing: AnimationTiming,
+        fromContent: NodeContent? = nil, toContent: NodeContent? = nil, border: TrackBorder? = nil
+    ) {
+        self.key = key
+        self.role = role
+        self.from = from
+        self.to = to
+        self.timing = timing
+        self.fromContent = fromContent
+        self.toContent = toContent
+        self.border = border
+        contentChanges = fromContent != nil && toContent != nil && fromContent != toContent
+    }
+
+    /// The node's state `time` seconds into the animation.
+    public func state(at time: Double) -> AnimatableState {
+        AnimatableState.interpolate(from, to, timing.fraction(at: time))
+    }
+}
+
+/// A sampled, virtual-time animation of one surface: the exact start and end pages, and tracks
+/// that are interpolated in between. Percent-driven: ``frame(at:)`` gives the page at any
+/// progress in [0, 1]; progress 0 is exactly ``startPage`` and progress 1 exactly ``endPage``.
+public struct LayoutAnimation: Sendable {
+    public var size: Size
+    public var background: Color?
+    public var tracks: [AnimationTrack]
+    public var startPage: DisplayPage
+    public var endPage: DisplayPage
+
+    public init(size: Size, background: Color?, tracks: [AnimationTrack], startPage: DisplayPage, endPage: DisplayPage) {
+        self.size = size
+        self.background = background
+        self.tracks = tracks
+        self.startPage = startPage
+        self.endPage = endPage
+    }
+
+    /// Seconds from the first track's start to the last track's end.
+    public var duration: Double { tracks.map(\.timing.end).max() ?? 0 }
+
+    /// The animation time at a progress in [0, 1].
+    public func time(at progress: Double) -> Double { min(max(progress, 0), 1) * duration }
+
+    /// Every track's state at a progress, by key.
+    public func states(at progress: Double) -> [String: AnimatableState] {
+        let time = time(at: progress)
+        var result: [String: AnimatableState] = [:]
+        for track in tracks { result[track.key] = track.state(at: time) }
+        return result
+    }
+
+    /// The page at `progress` (clamped to [0, 1]).
+    public func frame(at progress: Double) -> DisplayPage {
+        if progress <= 0 { return startPage }
+        if progress >= 1 { return endPage }
+        let time = time(at: progress)
+        let context = GraphicsContext()
+        for track in tracks { draw(track, at: time, in: context) }
+        return DisplayPage(size: size, items: context.takeItems(), background: background)
+    }
+
+    /// How many frames `fps` samples give: both ends included, at least two.
+    public func frameCount(fps: Double) -> Int {
+        max(2, Int((duration * fps).rounded()) + 1)
+    }
+
+    /// The progress of frame `index` of `count`.
+    public static func progress(ofFrame index: Int, count: Int) -> Double {
+        count <= 1 ? 1 : Double(index) / Double(count - 1)
+    }
+
+    /// The pages sampled at `fps` frames per second.
+    public func frames(fps: Double) -> [DisplayPage] {
+        let count = frameCount(fps: fps)
+        return (0..<count).map { frame(at: Self.progress(ofFrame: $0, count: count)) }
+    }
+
+    private func draw(_ track: AnimationTrack, at time: Double, in context: GraphicsContext) {
+        let state = track.state(at: time)
+        guard state.opacity > 0 else { return }
+        let frame = state.frame
+        var transform = AffineTransform.translation(x: frame.minX, y: frame.minY)
+        if !state.transform.isIdentity {
+            let cx = frame.width / 2
+            let cy = frame.height / 2
+            transform = AffineTransform.translation(x: -cx, y: -cy)
+                .concatenating(state.transform.affine)
+                .concatenating(.translation(x: cx, y: cy))
+                .concatenating(transform)
+        }
+        let bounds = Rect(origin: .zero, size: frame.size)
+        context.withGroup(transform: transform, opacity: state.opacity) { context in
+            if let background = state.backgroundColor {
+                context.fill(Path(roundedRect: bounds, cornerRadius: state.cornerRadius), color: background)
+            }
+            if track.contentChanges, let from = track.fromContent, let to = track.toContent {
+                let fraction = min(max(track.timing.fraction(at: time), 0), 1)
+                drawContent(from, in: bounds, opacity: 1 - fraction, context: context)
+                drawContent(to, in: bounds, opacity: fraction, context: context)
+            } else if let content = track.toContent ?? track.fromContent {
+                drawContent(content, in: bounds, opacity: 1, context: context)
+            }
+            if let border = track.border {
+                let inset = border.width / 2
+                let rect = Rect(
+                    x: inset, y: inset, width: max(0, bounds.width - border.width),
+                    height: max(0, bounds.height - border.width))
+                context.stroke(
+                    Path(roundedRect: rect, cornerRadius: max(0, state.cornerRadius - inset)), color: border.color,
+                    lineWidth: border.width)
+            }
+        }
+    }
+
+    private func drawContent(_ content: NodeContent, in bounds: Rect, opacity: Double, context: GraphicsContext) {
+        guard opacity > 0, !content.items.isEmpty else { return }
+        let sx = content.size.width > 0 ? bounds.width / content.size.width : 1
+        let sy = content.size.height > 0 ? bounds.height / content.size.height : 1
+        context.withGroup(transform: .scale(x: sx, y: sy), opacity: opacity) { context in
+            context.append(contentsOf: content.items)
+        }
+    }
+}
