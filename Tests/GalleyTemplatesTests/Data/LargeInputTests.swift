@@ -74,9 +74,10 @@ import Testing
         #expect(amountSum == expectedSum)
         // The reader holds its 64 KiB buffer plus one ~560-byte record, whatever the file size.
         #expect(reader.peakBufferedBytes < 128 * 1024)
-        // Resident memory, sampled while reading, stays near where it started; reading the file
-        // into memory would add at least its 50 MB.
-        #expect(growth < size / 4, "resident memory grew by \(growth) bytes while reading")
+        // Resident memory, sampled while reading, stays below the file's size: reading the file
+        // into memory would add at least its 50 MB (and its parsed values several times more).
+        // The bound is loose because other suites run in this process at the same time.
+        #expect(growth < size, "resident memory grew by \(growth) bytes while reading")
     }
 
     @Test func parsesInvoiceBenchmark() throws {
