@@ -24,6 +24,9 @@ enum LayerApplier {
                 color: shadow["color"].flatMap(ValueReader.color) ?? Color(red: 0, green: 0, blue: 0, alpha: 0.33))
         }
         node.layer = layer
+        if case .object(let transition)? = p["transition"] {
+            node.transitionTiming = try timing(transition, path: p.element.path.appending("transition"), site: site)
+        }
         if let link = try p.string("link"), !link.isEmpty, !(node is TextNode) {
             node.link = link.hasPrefix("#") ? .destination(String(link.dropFirst())) : .url(link)
         }
@@ -31,5 +34,21 @@ enum LayerApplier {
             node.bookmark = (title, Int(try p.number("bookmarkLevel", .integer) ?? 1))
             node.exportsAnchor = true
         }
+    }
+
+    /// `transition: {duration, delay, curve}`: overrides the default animation for this node.
+    private static func timing(_ object: JSONObject, path: JSONPath, site: BuildSite) throws(TemplateError) -> AnimationTiming {
+        var timing = AnimationTiming.default
+        if let duration = object["duration"].flatMap(ValueReader.number) { timing.duration = max(0, duration) }
+        if let delay = object["delay"].flatMap(ValueReader.number) { timing.delay = max(0, delay) }
+        if let text = object["curve"]?.stringValue {
+            guard let curve = TimingCurve(parsing: text) else {
+                throw site.error(
+                    at: path.appending("curve"), "unknown timing curve \"\(text)\"",
+                    hint: "linear, easeIn, easeOut, easeInOut, spring:DAMPING, cubic:x1,y1,x2,y2")
+            }
+            timing.curve = curve
+        }
+        return timing
     }
 }

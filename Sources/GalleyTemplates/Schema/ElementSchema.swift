@@ -25,6 +25,8 @@ enum ElementSchema {
         "opacity": .unitInterval, "clip": .bool, "rasterize": .bool, "link": .string,
         "bookmark": .string, "bookmarkLevel": .integer,
         "shadow": .object(["offset": .pair, "blur": .nonNegativeNumber, "color": .color]),
+        // How this node animates when the document transitions between data states.
+        "transition": .object(["duration": .nonNegativeNumber, "delay": .nonNegativeNumber, "curve": .string]),
     ]
 
     static let sizing = ["default", "minimumX", "minimumY", "minimumXY"]
