@@ -6,8 +6,15 @@ import GalleyRender
 ///
 /// Runs on the task that owns the nodes (it reads them to snapshot draw parameters); the draw
 /// routines it calls touch only their parameters. Rasterized subtrees become single images.
+///
+/// Independent layers — rasterized subtrees and image-displaying nodes — are not displayed
+/// where they are met: the builder snapshots their work (recorded items, a `DrawOperation`),
+/// leaves a placeholder, and after the walk displays all of them at once on up to
+/// `options.maxConcurrentLayers` worker threads, splicing each result back at its placeholder,
+/// so z-order and the resulting display list are exactly those of displaying them in order.
 public struct DisplayListBuilder {
     public let options: DisplayOptions
+    private let pending = PendingLayers()
 
     public init(options: DisplayOptions) {
         self.options = options
@@ -17,9 +24,18 @@ public struct DisplayListBuilder {
     /// is drawn too, at the origin).
     public func items(for rootLayout: Layout) throws -> [DisplayItem] {
         let context = GraphicsContext()
+        pending.reset()
         try display(rootLayout, at: .zero, in: context, isRasterizing: false)
-        return context.takeItems()
+        let items = context.takeItems()
+        try options.isCancelled.throwIfCancelled()
+        let jobs = pending.take()
+        guard !jobs.isEmpty else { return items }
+        let results = try ConcurrentLayers.run(jobs, options: options)
+        return ConcurrentLayers.splice(results, into: items)
     }
+
+    /// Whether independent layers are deferred to the concurrent pass (else drawn inline).
+    private var defersLayers: Bool { options.maxConcurrentLayers > 1 }
 
     func display(_ layout: Layout, at origin: Point, in context: GraphicsContext, isRasterizing: Bool) throws {
         try options.isCancelled.throwIfCancelled()
@@ -51,7 +67,12 @@ public struct DisplayListBuilder {
         let clip = layer.clipsToBounds ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : nil
         try context.withGroup(clip: clip) { context in
             if let operation = node.makeDrawOperation() {
-                try operation.draw(in: context, bounds: bounds, isCancelled: options.isCancelled, isRasterizing: isRasterizing)
+                if operation.producesImage, !isRasterizing, defersLayers {
+                    context.append(pending.add(.image(operation, bounds: bounds)))
+                } else {
+                    try operation.draw(
+                        in: context, bounds: bounds, isCancelled: options.isCancelled, isRasterizing: isRasterizing)
+                }
             }
             for sublayout in layout.sublayouts {
                 try display(sublayout, at: sublayout.position, in: context, isRasterizing: isRasterizing)
@@ -80,17 +101,12 @@ public struct DisplayListBuilder {
         // Links and anchors stay live (vector) in PDFs; everything else goes into the bitmap.
         let interactive = items.filter(\.isInteractive)
         let key = RasterCache.Key(items: items, size: bounds.size, scale: options.rasterizationScale)
-        let image = try options.rasterCache?.image(for: key) ?? render(key)
-        context.draw(image, in: bounds)
-        context.append(contentsOf: interactive)
-    }
-
-    private func render(_ key: RasterCache.Key) throws -> ImageBuffer {
-        let check = options.isCancelled
-        let image = try RasterRenderer.render(
-            items: key.items, size: key.size, scale: key.scale, isCancelled: { check() })
-        options.rasterCache?.insert(image, for: key)
-        return image
+        let job = PendingLayer.rasterize(key, interactive: interactive)
+        if defersLayers {
+            context.append(pending.add(job))
+        } else {
+            context.append(contentsOf: try job.display(options: options))
+        }
     }
 
     private func transform(for layer: LayerProperties, origin: Point, size: Size) -> AffineTransform {

@@ -1,3 +1,4 @@
+import Foundation
 import GalleyRender
 
 /// What a display pass needs besides the node tree.
@@ -8,12 +9,22 @@ public struct DisplayOptions: Sendable {
     public var isCancelled: CancellationCheck
     /// Reuses bitmaps of equal rasterized subtrees (across documents of a batch too); nil = off.
     public var rasterCache: RasterCache?
+    /// How many independent layers (rasterized subtrees, image-displaying nodes) of one page
+    /// are displayed at once on worker threads. 1 displays everything inline, in order.
+    public var maxConcurrentLayers: Int
 
-    public init(rasterizationScale: Double = 1, isCancelled: CancellationCheck = .never, rasterCache: RasterCache? = .shared) {
+    public init(
+        rasterizationScale: Double = 1, isCancelled: CancellationCheck = .never, rasterCache: RasterCache? = .shared,
+        maxConcurrentLayers: Int = DisplayOptions.defaultMaxConcurrentLayers
+    ) {
         self.rasterizationScale = rasterizationScale
         self.isCancelled = isCancelled
         self.rasterCache = rasterCache
+        self.maxConcurrentLayers = max(1, maxConcurrentLayers)
     }
+
+    /// The machine's active cores.
+    public static let defaultMaxConcurrentLayers = ProcessInfo.processInfo.activeProcessorCount
 
     /// Rasterized subtrees in a PDF are drawn at 144 dpi, sharp in print and on screen.
     public static let pdfRasterizationScale = 2.0

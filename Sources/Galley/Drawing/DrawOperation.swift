@@ -5,12 +5,16 @@ import GalleyRender
 /// on any thread. Equal keys draw equal pictures (what the raster cache relies on).
 public struct DrawOperation: Sendable {
     public let key: DrawKey
+    /// Whether the operation produces a finished bitmap (an `ImageDisplayingNode`): such work
+    /// is independent of the rest of the page and may be displayed on a worker thread.
+    public let producesImage: Bool
     let run: @Sendable (GraphicsContext, Rect, CancellationCheck, Bool) throws -> Void
 
     /// Snapshots a drawing node.
     public init<Node: DrawingNode>(_ node: Node) {
         let parameters = node.drawParameters()
         key = DrawKey(Node.self, parameters)
+        producesImage = false
         run = { context, bounds, isCancelled, isRasterizing in
             try Node.draw(parameters, in: context, bounds: bounds, isCancelled: isCancelled, isRasterizing: isRasterizing)
         }
@@ -21,6 +25,7 @@ public struct DrawOperation: Sendable {
     public init<Node: ImageDisplayingNode>(imageNode node: Node) {
         let parameters = node.drawParameters()
         key = DrawKey(Node.self, parameters)
+        producesImage = true
         run = { context, bounds, isCancelled, _ in
             guard let image = try Node.display(parameters, isCancelled: isCancelled) else { return }
             let rect = Node.imageRect(for: parameters, image: image, bounds: bounds)
