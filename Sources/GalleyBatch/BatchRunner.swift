@@ -1,3 +1,4 @@
+import GalleyRender
 import Foundation
 import Galley
 import GalleyTemplates
@@ -25,8 +26,8 @@ public final class BatchRunner: Sendable {
     private let resources: RenderResources
     private let namer: OutputNamer
     private let queue: BoundedQueue<Record>
-    private let summary = Mutex(BatchSummary())
-    private let inFlight = Mutex([Int: CancellationSource]())
+    private let summary = Locked(BatchSummary())
+    private let inFlight = Locked([Int: CancellationSource]())
     private let stopReason = Atomic<Int>(StopReason.running.rawValue)
 
     private enum StopReason: Int {

@@ -1,12 +1,12 @@
+import GalleyRender
 import Foundation
 import GalleyTemplates
-import Synchronization
 
 /// `errors.ndjson`: one JSON object per failed record, `{"record": i, "name": "…", "error": "…"}`,
 /// appended as failures happen. The file is created at the first failure, so a clean run leaves none.
 final class ErrorLog: Sendable {
     let path: String
-    private let handle = Mutex<FileHandle?>(nil)
+    private let handle = Locked<FileHandle?>(nil)
 
     /// Removes a stale log from an earlier run.
     init(path: String) {

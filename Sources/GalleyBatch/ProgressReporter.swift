@@ -1,6 +1,6 @@
+import GalleyRender
 import Foundation
 import GalleyTemplates
-import Synchronization
 
 /// Reports each finished record: a progress bar on a terminal, JSON lines otherwise.
 final class ProgressReporter: Sendable {
@@ -19,7 +19,7 @@ final class ProgressReporter: Sendable {
 
     private let style: BatchOptions.Progress
     private let start = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The number of records, when known up front (enables the ETA).
     let total: Int?
 

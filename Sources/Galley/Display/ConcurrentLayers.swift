@@ -80,7 +80,7 @@ enum ConcurrentLayers {
         if workers <= 1 {
             return try layers.map { try $0.display(options: options) }
         }
-        let results = Mutex([Result<[DisplayItem], any Error>?](repeating: nil, count: layers.count))
+        let results = Locked([Result<[DisplayItem], any Error>?](repeating: nil, count: layers.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {

@@ -1,6 +1,5 @@
 import GalleyLayout
 import GalleyRender
-import Synchronization
 
 /// Bitmaps of rasterized subtrees, reused when an equal subtree is drawn again — the same
 /// letterhead on every invoice of a batch is drawn once.
@@ -46,7 +45,7 @@ public final class RasterCache: Sendable {
     public static let shared = RasterCache(byteBudget: 64 << 20)
 
     public let byteBudget: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(byteBudget: Int) {
         self.byteBudget = byteBudget

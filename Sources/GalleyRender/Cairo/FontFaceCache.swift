@@ -1,6 +1,5 @@
 import CCairo
 import Glibc
-import Synchronization
 
 /// Owns one `cairo_font_face_t`. cairo font faces are reference-counted atomically and lock
 /// their FreeType face around every use, so one face is shared by all threads (toolchain notes §3).
@@ -32,7 +31,7 @@ final class CairoFontFace: @unchecked Sendable {
 final class FontFaceCache: Sendable {
     static let shared = FontFaceCache()
 
-    private let faces = Mutex<[FontResource: CairoFontFace]>([:])
+    private let faces = Locked<[FontResource: CairoFontFace]>([:])
 
     func face(for resource: FontResource) throws(RenderError) -> CairoFontFace {
         if let face = faces.withLock({ $0[resource] }) { return face }

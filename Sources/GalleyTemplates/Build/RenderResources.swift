@@ -2,7 +2,6 @@ import Foundation
 import Galley
 import GalleyRender
 import GalleyText
-import Synchronization
 
 /// What building documents shares across records and threads: fonts, decoded images and the
 /// registered custom node classes. Immutable or internally locked; share one per batch.
@@ -32,7 +31,7 @@ public final class ImageLoader: Sendable {
         public let description: String
     }
 
-    private let cache = Mutex([String: ImageBuffer]())
+    private let cache = Locked([String: ImageBuffer]())
     /// Images larger than this many pixels are refused (decompression bombs).
     public let maxPixels: Int
 
@@ -79,10 +78,10 @@ public final class NodeClassRegistry: Sendable {
     /// Makes a node from the element's bound `params`; throws a message on bad params.
     public typealias Factory = @Sendable (JSONValue) throws -> DisplayNode
 
-    private let factories: Mutex<[String: Factory]>
+    private let factories: Locked<[String: Factory]>
 
     public init(_ factories: [String: Factory] = [:]) {
-        self.factories = Mutex(factories)
+        self.factories = Locked(factories)
     }
 
     public static let standard = NodeClassRegistry(BuiltInNodes.factories)

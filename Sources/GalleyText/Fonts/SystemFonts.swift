@@ -1,3 +1,4 @@
+import GalleyRender
 import CFontconfig
 
 /// fontconfig queries: the list of installed font files and, for fallback, the families

@@ -1,3 +1,4 @@
+import GalleyRender
 import CHyphen
 import Glibc
 

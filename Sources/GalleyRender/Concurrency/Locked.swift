@@ -1,14 +1,15 @@
 import Glibc
 
-/// A value behind a pthread mutex. Used instead of `Synchronization.Mutex`, whose Linux
+/// A value behind a pthread mutex, shared by every layer above the render layer.
+/// Used instead of `Synchronization.Mutex`, whose Linux
 /// futex implementation ThreadSanitizer cannot see: with it, `make tsan` reports races on
 /// correctly locked state (a two-line `Mutex<[String: Int]>` program shows them).
-final class Locked<State>: @unchecked Sendable {
+public final class Locked<State>: @unchecked Sendable {
     // Safety of `@unchecked Sendable`: `state` is only touched between lock and unlock.
     private var state: State
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init(_ state: State) {
+    public init(_ state: State) {
         self.state = state
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -19,7 +20,7 @@ final class Locked<State>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)
