@@ -41,4 +41,4 @@ clean:
 
 ## The concurrency tests under ThreadSanitizer (own build folder; not part of `make test`).
 tsan: test-deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-xctest --filter ConcurrencyTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-xctest --filter "ConcurrencyTests|ConcurrentDisplayTests|RasterCacheTests|ConcurrentRender"

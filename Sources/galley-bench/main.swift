@@ -4,7 +4,7 @@ import Foundation
 // registers one group; results are printed as a table and written as JSON.
 // Usage: galley-bench [--only GROUP[,GROUP]] [--out bench/results.json] [--floor PATH] [--data DIR]
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
-let groups: [BenchGroup] = [LayoutBench.group, TextBench.group, WorkloadBench.group]
+let groups: [BenchGroup] = [LayoutBench.group, TextBench.group, WorkloadBench.group, RasterCacheBench.group]
 var report = BenchReport()
 for group in groups where options.only.isEmpty || options.only.contains(group.name) {
     print("== \(group.name)")
