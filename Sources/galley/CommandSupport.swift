@@ -57,4 +57,19 @@ enum CommandSupport {
             throw CommandFailure(message: "galley: cannot write \(path): \(error)", status: ExitStatus.someFailed)
         }
     }
+
+    /// Binds a paged template and streams its pages into a PDF.
+    static func writePaged(_ template: Template, _ record: (value: JSONValue, index: Int?), to path: String) throws {
+        let document: PagedDocument
+        do {
+            document = try template.bindPaged(record.value, recordIndex: record.index)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        do {
+            try document.writePDF(to: path)
+        } catch {
+            throw CommandFailure(message: "galley: cannot write \(path): \(error)", status: ExitStatus.someFailed)
+        }
+    }
 }
