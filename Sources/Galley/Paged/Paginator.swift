@@ -42,6 +42,8 @@ struct FlowAnalysis {
     var soft: [Interval] = []
     var breaks: [Double] = []
     var leafTops: [Double] = []
+    /// Leaves' spans, merged: a cut inside one continues the leaf on the next page.
+    var leafSpans: [Interval] = []
     var points: [Double] = []
     var tables: [Table] = []
     var bookmarks: [(entry: OutlineEntry, y: Double)] = []
@@ -59,6 +61,7 @@ struct FlowAnalysis {
             soft.append(Interval(lo: interval.lo, hi: next + Self.epsilon))
         }
         hard = Self.merge(hard)
+        leafSpans = Self.merge(leafSpans)
         soft = Self.merge(hard + soft)
         points.append(height)
         points.sort()
@@ -89,6 +92,7 @@ struct FlowAnalysis {
         if let table = node as? TableNode { visitTable(table, layout, origin: origin) }
         if layout.sublayouts.isEmpty {
             leafTops.append(top)
+            leafSpans.append(Interval(lo: top, hi: bottom))
             if let text = node as? TextNode {
                 let paragraph = text.paragraphLayout(width: layout.size.width)
                 let minimums = hints.lineMinimums[id] ?? (hints.orphans, hints.widows)
@@ -194,7 +198,7 @@ struct FlowAnalysis {
     /// Where the next page starts after a cut: at the next leaf's top when the cut falls in a
     /// gap (so a page does not begin with the spacing between blocks).
     func nextStart(after cut: Double) -> Double {
-        if Self.isInside(cut, hard) { return cut }
+        if Self.isInside(cut, leafSpans) { return cut }
         let index = Self.upperBound(leafTops, cut - Self.epsilon)
         guard index < leafTops.count else { return cut }
         return leafTops[index]
