@@ -58,4 +58,19 @@ enum CommandSupport {
         }
         for warning in canvas.warnings { printError("galley: warning: \(warning)") }
     }
+
+    /// Binds a paged template and streams its pages into a PDF.
+    static func writePaged(_ template: Template, _ record: (value: JSONValue, index: Int?), to path: String) throws {
+        let document: PagedDocument
+        do {
+            document = try template.bindPaged(record.value, recordIndex: record.index)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        do {
+            try document.writePDF(to: path)
+        } catch {
+            throw CommandFailure(message: "galley: cannot write \(path): \(error)", status: ExitStatus.someFailed)
+        }
+    }
 }

@@ -38,6 +38,11 @@ enum RenderCommand: Command {
             throw UsageError("cannot tell the format of '\(output)': name it .pdf or .png, or pass --format")
         }
         let scale = try OutputScale.parse(arguments)
+        if template.isPaged {
+            guard format == .pdf else { throw UsageError("a paged template (with \"page\") renders to PDF only") }
+            try CommandSupport.writePaged(template, try CommandSupport.record(arguments, template: template), to: output)
+            return ExitStatus.success
+        }
         let canvas = try CommandSupport.canvas(template, try CommandSupport.record(arguments, template: template))
         try CommandSupport.write(canvas, format: format, to: output, scale: scale, timeout: try arguments.double("timeout"))
         return ExitStatus.success

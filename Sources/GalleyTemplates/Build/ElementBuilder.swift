@@ -8,6 +8,10 @@ struct ElementBuilder {
     let site: BuildSite
     /// Nodes whose `id` internal links or bookmarks may target, by id.
     private(set) var nodesByID: [String: DisplayNode] = [:]
+    /// keepTogether / keepWithNext / orphans / widows of the built nodes (paged documents).
+    let hints = PaginationHints()
+    /// `colSpan` of table cells, by element identity.
+    var colSpans: [ObjectIdentifier: Int] = [:]
 
     init(site: BuildSite) {
         self.site = site
@@ -47,8 +51,9 @@ struct ElementBuilder {
             guard try site.isTruthy(condition, in: scope, at: element.path.appending("if")) else { return nil }
         }
         let properties = try BoundProperties(element, scope: scope, site: site)
-        let built = try make(element, properties, scope: scope)
+        var built = try make(element, properties, scope: scope)
         try StyleApplier.apply(properties, to: built)
+        built = try applyPagination(properties, to: built)
         if let node = built as? DisplayNode {
             try LayerApplier.apply(properties, to: node, site: site)
             if let id = node.identifier { nodesByID[id] = node }
@@ -64,6 +69,9 @@ struct ElementBuilder {
         case "text": return try TextBuilder(site: site).make(p)
         case "image": return try makeImage(p)
         case "node": return try makeCustomNode(p)
+        case "table": return try makeTable(element, p, scope: scope)
+        case "row": return try makeRow(element, scope: scope)
+        case "pageBreak": return PageBreakNode()
         default: return try makeSpec(element, p, scope: scope)
         }
     }

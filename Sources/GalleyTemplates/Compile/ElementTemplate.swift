@@ -14,10 +14,13 @@ final class ElementTemplate: Sendable {
     let properties: [String: CompiledValue]
     let slots: [String: ElementTemplate]
     let children: [ElementTemplate]
+    /// The key each child came from (`children`, or a table's `header` / `rows`, a row's `cells`).
+    let childKeys: [String]
 
     init(
         type: String, path: JSONPath, condition: CompiledValue?, repetition: Repetition?,
-        properties: [String: CompiledValue], slots: [String: ElementTemplate], children: [ElementTemplate]
+        properties: [String: CompiledValue], slots: [String: ElementTemplate], children: [ElementTemplate],
+        childKeys: [String] = []
     ) {
         self.type = type
         self.path = path
@@ -26,5 +29,6 @@ final class ElementTemplate: Sendable {
         self.properties = properties
         self.slots = slots
         self.children = children
+        self.childKeys = childKeys.count == children.count ? childKeys : children.map { _ in "children" }
     }
 }

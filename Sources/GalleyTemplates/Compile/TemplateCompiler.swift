@@ -20,6 +20,7 @@ struct TemplateCompiler {
         var properties = [String: CompiledValue]()
         var slots = [String: ElementTemplate]()
         var children = [ElementTemplate]()
+        var childKeys = [String]()
         var condition: CompiledValue?
         var repetition: ElementTemplate.Repetition?
         for (key, item) in object.entries {
@@ -45,6 +46,7 @@ struct TemplateCompiler {
                 }
                 for (index, child) in items.enumerated() {
                     children.append(try element(child, at: keyPath.appending(index)))
+                    childKeys.append(key)
                 }
             default:
                 let compiled = try CompiledValue.compile(item, path: keyPath, document: document)
@@ -55,11 +57,11 @@ struct TemplateCompiler {
         if repetition != nil, path.components.count < 2 || !isInChildren(path) {
             throw document.error(
                 at: path.appending("each"), "\"each\" repeats an element inside a \"children\" array",
-                hint: "move this element into a stack's children")
+                hint: "move this element into a stack's children (or a table's rows)")
         }
         return ElementTemplate(
             type: type, path: path, condition: condition, repetition: repetition, properties: properties,
-            slots: slots, children: children)
+            slots: slots, children: children, childKeys: childKeys)
     }
 
     /// Checks a literal value against its kind, descending into object and array kinds.
@@ -95,6 +97,6 @@ struct TemplateCompiler {
 
     private func isInChildren(_ path: JSONPath) -> Bool {
         guard let parent = path.parent, case .key(let key)? = parent.components.last else { return false }
-        return key == "children"
+        return key == "children" || key == "rows"
     }
 }

@@ -16,6 +16,7 @@ enum ElementSchema {
         "flexShrink": .nonNegativeNumber, "flexBasis": .dimension, "alignSelf": .choice(alignSelf),
         "spacingBefore": .number, "spacingAfter": .number, "ascender": .number, "descender": .number,
         "position": .pair, "keepTogether": .bool, "keepWithNext": .bool, "debugName": .string,
+        "colSpan": .integer,
     ]
 
     /// Layer keys of drawn nodes.
@@ -38,7 +39,7 @@ enum ElementSchema {
             "text": .string, "spans": .array(.object(textStyleKeys.merging(["text": .string]) { a, _ in a })),
             "style": .string, "maxLines": .integer, "truncation": .string,
             "align": .choice(["start", "center", "end", "justify"]), "lineBreaking": .choice(["greedy", "optimal"]),
-            "hyphenate": .bool, "lang": .string,
+            "hyphenate": .bool, "lang": .string, "orphans": .integer, "widows": .integer,
         ]) { a, _ in a },
         "image": ["src": .string, "contentMode": .choice(ContentModeNames.all)],
         "node": ["class": .string, "params": .any],
@@ -67,10 +68,18 @@ enum ElementSchema {
         ],
         "wrapper": ["child": .element],
         "spacer": [:],
+        // Paged documents (TEMPLATE-FORMAT.md, Pagination; docs/templates.md).
+        "table": [
+            "columns": .array(.any), "header": .elements, "rows": .elements, "repeatHeader": .bool,
+            "cellPadding": .insets, "grid": .object(["width": .nonNegativeNumber, "color": .color]),
+            "headerBackground": .color,
+        ],
+        "row": ["cells": .elements],
+        "pageBreak": [:],
     ]
 
     /// Element types that are drawn nodes (and so take the layer keys).
-    static let nodeTypes: Set<String> = ["box", "text", "image", "node"]
+    static let nodeTypes: Set<String> = ["box", "text", "image", "node", "table", "row"]
 
     static var typeNames: [String] { typeKeys.keys.sorted() }
 

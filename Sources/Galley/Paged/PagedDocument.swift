@@ -1,0 +1,154 @@
+import GalleyLayout
+import GalleyRender
+
+/// The page number and page count a header or footer is built for.
+public struct PageNumbering: Hashable, Sendable {
+    public let page: Int
+    public let pages: Int
+
+    public init(page: Int, pages: Int) {
+        self.page = page
+        self.pages = pages
+    }
+}
+
+/// A flowing, multi-page document: the body is laid out once at the content-box width with
+/// unbounded height, cut into pages (see `Pagination`), and each page gets its own header and
+/// footer. Pages are drawn one at a time and streamed to the PDF writer, so memory holds one
+/// page's display list, not the document's.
+public final class PagedDocument {
+    public let pageSize: Size
+    public let margins: EdgeInsets
+    /// The host node whose layout spec is the body.
+    public let root: BoxNode
+    public var background: Color?
+    public var metadata = DocumentMetadata()
+    public let hints: PaginationHints
+    /// Builds the header of a page (laid out at the content width, centred in the top margin).
+    public var header: ((PageNumbering) throws -> (any LayoutElement)?)?
+    /// Builds the footer of a page (centred in the bottom margin).
+    public var footer: ((PageNumbering) throws -> (any LayoutElement)?)?
+
+    public init(body: any LayoutElement, pageSize: Size, margins: EdgeInsets, hints: PaginationHints = PaginationHints()) {
+        self.pageSize = pageSize
+        self.margins = margins
+        self.hints = hints
+        root = BoxNode()
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _ in body }
+    }
+
+    public var contentSize: Size {
+        Size(width: pageSize.width - margins.left - margins.right, height: pageSize.height - margins.top - margins.bottom)
+    }
+
+    /// The body laid out at the content width, unbounded height.
+    public func layout() -> Layout {
+        let width = contentSize.width
+        return root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+    }
+
+    /// Where the pages break (heights only; nothing is drawn).
+    public func paginate() -> Pagination {
+        let analysis = FlowAnalysis(root: layout(), hints: hints)
+        return analysis.paginate(contentHeight: contentSize.height)
+    }
+
+    /// Draws page `index` (0-based) of a pagination.
+    public func displayPage(_ index: Int, of pagination: Pagination, options: DisplayOptions = DisplayOptions()) throws
+        -> DisplayPage
+    {
+        let slice = pagination.slices[index]
+        let context = GraphicsContext()
+        let builder = DisplayListBuilder(options: options)
+        let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
+        if let header = try header?(numbering) {
+            let layout = hostLayout(header)
+            let y = max(0, (margins.top - layout.size.height) / 2)
+            try context.translated(x: margins.left, y: y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+        }
+        if let repeated = slice.repeatedHeader {
+            try builder.display(repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top), in: context, isRasterizing: false)
+        }
+        let offset = margins.top + slice.headerHeight - slice.top
+        let clip = Path(rect: Rect(x: 0, y: margins.top + slice.headerHeight, width: pageSize.width, height: slice.bottom - slice.top))
+        try context.withGroup(clip: clip) { context in
+            for sub in layout().sublayouts {
+                try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
+            }
+        }
+        if let footer = try footer?(numbering) {
+            let layout = hostLayout(footer)
+            let y = pageSize.height - margins.bottom + max(0, (margins.bottom - layout.size.height) / 2)
+            try context.translated(x: margins.left, y: y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+        }
+        return DisplayPage(size: pageSize, items: context.takeItems(), background: background)
+    }
+
+    /// Writes the document as a PDF, page by page.
+    public func writePDF(to path: String, options: DisplayOptions = DisplayOptions(rasterizationScale: DisplayOptions.pdfRasterizationScale)) throws {
+        let writer = try PDFWriter(path: path, metadata: metadata)
+        try write(to: writer, options: options)
+        try writer.finish()
+    }
+
+    /// The PDF's bytes.
+    public func pdfData(options: DisplayOptions = DisplayOptions(rasterizationScale: DisplayOptions.pdfRasterizationScale)) throws -> [UInt8] {
+        let writer = try PDFWriter(metadata: metadata)
+        try write(to: writer, options: options)
+        return try writer.finishData()
+    }
+
+    private func write(to writer: PDFWriter, options: DisplayOptions) throws {
+        let pagination = paginate()
+        for index in pagination.slices.indices {
+            try options.isCancelled.throwIfCancelled()
+            try writer.addPage(try displayPage(index, of: pagination, options: options), isCancelled: { options.isCancelled() })
+        }
+        writer.setOutline(pagination.outline.map(\.entry))
+    }
+
+    private func hostLayout(_ element: any LayoutElement) -> Layout {
+        let host = BoxNode()
+        host.automaticallyManagesSubnodes = true
+        host.layoutSpecBlock = { _ in element }
+        let width = contentSize.width
+        return host.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+    }
+
+    /// Draws the part of a body node inside a slice: whole nodes through the display list
+    /// builder, nodes cut by the slice edge as their layer plus their visible subnodes.
+    private func draw(
+        _ layout: Layout, origin: Point, slice: Pagination.Slice, offset: Point, builder: DisplayListBuilder,
+        in context: GraphicsContext
+    ) throws {
+        guard let node = layout.element as? DisplayNode else { return }
+        let top = origin.y
+        let bottom = origin.y + layout.size.height
+        let eps = FlowAnalysis.epsilon
+        guard bottom > slice.top + eps || (layout.size.height == 0 && top >= slice.top), top < slice.bottom - eps else { return }
+        let at = Point(x: origin.x + offset.x, y: origin.y + offset.y)
+        let startsHere = top >= slice.top - eps
+        if (startsHere && bottom <= slice.bottom + eps) || layout.sublayouts.isEmpty {
+            // The anchor belongs to the page where the node starts.
+            let exports = node.exportsAnchor
+            if !startsHere { node.exportsAnchor = false }
+            defer { node.exportsAnchor = exports }
+            try builder.display(layout, at: at, in: context, isRasterizing: false)
+            return
+        }
+        let layer = node.layer
+        let bounds = Rect(origin: at, size: layout.size)
+        if let background = layer.backgroundColor { context.fill(Path(roundedRect: bounds, cornerRadius: layer.cornerRadius), color: background) }
+        for sub in layout.sublayouts {
+            try draw(sub, origin: Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y), slice: slice, offset: offset, builder: builder, in: context)
+        }
+        if layer.hasBorder {
+            let inset = layer.borderWidth / 2
+            let rect = Rect(x: at.x + inset, y: at.y + inset, width: max(0, bounds.width - layer.borderWidth), height: max(0, bounds.height - layer.borderWidth))
+            context.stroke(Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor, lineWidth: layer.borderWidth)
+        }
+        if startsHere, node.exportsAnchor, let id = node.identifier { context.addAnchor(id, at: at) }
+        if let link = node.link { context.addLink(bounds, to: link) }
+    }
+}

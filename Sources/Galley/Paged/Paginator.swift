@@ -1,0 +1,240 @@
+import GalleyLayout
+import GalleyRender
+
+/// Where a paged document's body breaks: the body, laid out once at the content width, is cut
+/// into vertical slices, one per page. Cuts fall where no leaf is cut through (text only
+/// between lines), honouring keep-together (tables keep rows whole), keep-with-next,
+/// orphans/widows and forced breaks; when no such cut exists the constraints are relaxed.
+public struct Pagination {
+    /// One page's slice of the body, in body coordinates, and the repeated table header drawn
+    /// above it.
+    public struct Slice {
+        public var top: Double
+        public var bottom: Double
+        /// A table header row repeated at the top of the page (its layout and its x in the body).
+        var repeatedHeader: (layout: Layout, x: Double)?
+        public var headerHeight: Double { repeatedHeader?.layout.size.height ?? 0 }
+    }
+
+    public let slices: [Slice]
+    /// Bookmarks in document order, with the page (1-based) each lands on.
+    public let outline: [(entry: OutlineEntry, page: Int)]
+    public var pageCount: Int { slices.count }
+}
+
+/// The break constraints of a laid-out body.
+struct FlowAnalysis {
+    struct Interval {
+        var lo: Double
+        var hi: Double
+    }
+    struct Table {
+        var top: Double
+        var headerBottom: Double
+        var bottom: Double
+        var header: Layout
+        var x: Double
+    }
+
+    static let epsilon = 0.01
+    var height: Double = 0
+    var hard: [Interval] = []
+    var soft: [Interval] = []
+    var breaks: [Double] = []
+    var leafTops: [Double] = []
+    /// Leaves' spans, merged: a cut inside one continues the leaf on the next page.
+    var leafSpans: [Interval] = []
+    var points: [Double] = []
+    var tables: [Table] = []
+    var bookmarks: [(entry: OutlineEntry, y: Double)] = []
+    private var keepWithNext: [Interval] = []
+    private var nodesByID: [String: DisplayNode] = [:]
+    private var linkTargets: Set<String> = []
+
+    init(root: Layout, hints: PaginationHints) {
+        height = root.size.height
+        for sub in root.sublayouts { visit(sub, origin: sub.position, hints: hints) }
+        leafTops.sort()
+        for interval in keepWithNext {
+            // Forbid a cut anywhere from inside the node to just past the next leaf's top.
+            let next = leafTops.first { $0 >= interval.hi - Self.epsilon } ?? interval.hi
+            soft.append(Interval(lo: interval.lo, hi: next + Self.epsilon))
+        }
+        hard = Self.merge(hard)
+        leafSpans = Self.merge(leafSpans)
+        soft = Self.merge(hard + soft)
+        points.append(height)
+        points.sort()
+        breaks.sort()
+        for id in linkTargets { nodesByID[id]?.exportsAnchor = true }
+    }
+
+    private mutating func visit(_ layout: Layout, origin: Point, hints: PaginationHints) {
+        guard let node = layout.element as? DisplayNode else { return }
+        let top = origin.y
+        let bottom = origin.y + layout.size.height
+        let id = ObjectIdentifier(node)
+        if let identifier = node.identifier { nodesByID[identifier] = node }
+        if case .destination(let target)? = node.link { linkTargets.insert(target) }
+        if let bookmark = node.bookmark {
+            if node.identifier == nil { node.identifier = "galley-bookmark-\(bookmarks.count + 1)" }
+            node.exportsAnchor = true
+            bookmarks.append((OutlineEntry(title: bookmark.title, level: bookmark.level, destination: node.identifier ?? ""), top))
+        }
+        if hints.keepTogether.contains(id) { soft.append(Interval(lo: top, hi: bottom)) }
+        if hints.keepWithNext.contains(id) { keepWithNext.append(Interval(lo: top, hi: bottom)) }
+        points.append(top)
+        points.append(bottom)
+        if node is PageBreakNode {
+            breaks.append(top)
+            return
+        }
+        if let table = node as? TableNode { visitTable(table, layout, origin: origin) }
+        if layout.sublayouts.isEmpty {
+            leafTops.append(top)
+            leafSpans.append(Interval(lo: top, hi: bottom))
+            if let text = node as? TextNode {
+                let paragraph = text.paragraphLayout(width: layout.size.width)
+                let minimums = hints.lineMinimums[id] ?? (hints.orphans, hints.widows)
+                visitText(paragraph.lines.map { (top + $0.baseline - $0.ascent, top + $0.baseline + $0.descent) }, top: top, bottom: bottom, minimums: minimums)
+            } else if layout.size.height > 0 {
+                hard.append(Interval(lo: top, hi: bottom))
+            }
+            return
+        }
+        for sub in layout.sublayouts {
+            visit(sub, origin: Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y), hints: hints)
+        }
+    }
+
+    private mutating func visitText(_ lines: [(top: Double, bottom: Double)], top: Double, bottom: Double, minimums: (orphans: Int, widows: Int)) {
+        guard !lines.isEmpty else { return }
+        for line in lines {
+            hard.append(Interval(lo: line.top, hi: line.bottom))
+            points.append(line.bottom)
+        }
+        hard.append(Interval(lo: top, hi: lines[0].top))
+        hard.append(Interval(lo: lines[lines.count - 1].bottom, hi: bottom))
+        let orphans = max(1, minimums.orphans)
+        let widows = max(1, minimums.widows)
+        if lines.count < orphans + widows {
+            soft.append(Interval(lo: top, hi: bottom))
+        } else {
+            soft.append(Interval(lo: top, hi: lines[orphans - 1].bottom))
+            soft.append(Interval(lo: lines[lines.count - widows].top, hi: bottom))
+        }
+    }
+
+    private mutating func visitTable(_ table: TableNode, _ layout: Layout, origin: Point) {
+        let rows = layout.sublayouts
+        for row in rows {
+            soft.append(Interval(lo: origin.y + row.position.y, hi: origin.y + row.position.y + row.size.height))
+        }
+        guard table.headerRow != nil, let header = rows.first else { return }
+        let headerBottom = origin.y + header.position.y + header.size.height
+        // The header stays with the first body row.
+        if rows.count > 1 {
+            soft.append(Interval(lo: origin.y, hi: origin.y + rows[1].position.y + rows[1].size.height))
+        }
+        if table.repeatsHeader {
+            tables.append(Table(top: origin.y, headerBottom: headerBottom, bottom: origin.y + layout.size.height,
+                                header: header, x: origin.x + header.position.x))
+        }
+    }
+
+    /// Open intervals merged (sorted by start); touching intervals stay apart, so their shared
+    /// end is a valid cut.
+    static func merge(_ intervals: [Interval]) -> [Interval] {
+        let sorted = intervals.filter { $0.hi - $0.lo > epsilon }.sorted { $0.lo < $1.lo }
+        var merged: [Interval] = []
+        for interval in sorted {
+            if let last = merged.last, interval.lo < last.hi - epsilon {
+                merged[merged.count - 1].hi = max(last.hi, interval.hi)
+            } else {
+                merged.append(interval)
+            }
+        }
+        return merged
+    }
+
+    /// Whether `y` lies strictly inside one of the merged intervals.
+    static func isInside(_ y: Double, _ intervals: [Interval]) -> Bool {
+        var lo = 0
+        var hi = intervals.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if intervals[mid].lo < y - epsilon { lo = mid + 1 } else { hi = mid }
+        }
+        // intervals[lo - 1] is the last one starting before y.
+        return lo > 0 && intervals[lo - 1].hi > y + epsilon
+    }
+
+    /// The index of the first element of a sorted array greater than `value`.
+    static func upperBound(_ values: [Double], _ value: Double) -> Int {
+        var lo = 0
+        var hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[mid] <= value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The best cut in (start, limit]: the lowest one honouring every constraint, else only
+    /// the hard ones, else `limit` itself.
+    func cut(after start: Double, limit: Double) -> Double {
+        let end = Self.upperBound(points, limit + Self.epsilon)
+        for intervals in [soft, hard] {
+            var index = end - 1
+            while index >= 0, points[index] > start + Self.epsilon {
+                let y = points[index]
+                if !Self.isInside(y, intervals) { return y }
+                index -= 1
+            }
+        }
+        return limit
+    }
+
+    /// Where the next page starts after a cut: at the next leaf's top when the cut falls in a
+    /// gap (so a page does not begin with the spacing between blocks).
+    func nextStart(after cut: Double) -> Double {
+        if Self.isInside(cut, leafSpans) { return cut }
+        let index = Self.upperBound(leafTops, cut - Self.epsilon)
+        guard index < leafTops.count else { return cut }
+        return leafTops[index]
+    }
+
+    /// The table whose repeated header a page starting at `y` shows.
+    func repeatingTable(at y: Double) -> Table? {
+        tables.first { y >= $0.headerBottom - Self.epsilon && y < $0.bottom - Self.epsilon }
+    }
+
+    func paginate(contentHeight: Double) -> Pagination {
+        var slices: [Pagination.Slice] = []
+        var start = 0.0
+        var breakIndex = 0
+        repeat {
+            let table = repeatingTable(at: start)
+            let headerHeight = table?.header.size.height ?? 0
+            let limit = start + max(1, contentHeight - headerHeight)
+            while breakIndex < breaks.count, breaks[breakIndex] <= start + Self.epsilon { breakIndex += 1 }
+            var bottom: Double
+            if breakIndex < breaks.count, breaks[breakIndex] <= limit {
+                bottom = breaks[breakIndex]
+                breakIndex += 1
+            } else if height <= limit + Self.epsilon {
+                bottom = height
+            } else {
+                bottom = cut(after: start, limit: limit)
+            }
+            bottom = max(bottom, start + Self.epsilon)
+            slices.append(Pagination.Slice(top: start, bottom: bottom, repeatedHeader: table.map { ($0.header, $0.x) }))
+            start = bottom >= height - Self.epsilon ? height : nextStart(after: bottom)
+        } while start < height - Self.epsilon
+        let outline = bookmarks.map { bookmark in
+            let page = slices.firstIndex { bookmark.y < $0.bottom - Self.epsilon } ?? max(0, slices.count - 1)
+            return (bookmark.entry, page + 1)
+        }
+        return Pagination(slices: slices, outline: outline)
+    }
+}
