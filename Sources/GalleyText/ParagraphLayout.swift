@@ -38,6 +38,10 @@ public struct ParagraphLayout: Hashable, Sendable {
     public let items: [DisplayItem]
     /// Characters no registered font could render (drawn as .notdef).
     public let missingCharacters: [Unicode.Scalar]
+    /// Laying the paragraph out again at the same width with any other alignment width gives this
+    /// same layout: every line stays at the left edge (start-aligned left-to-right or end-aligned
+    /// right-to-left text) and no line is justified.
+    package var isAlignmentIndependent = false
 
     public static let empty = ParagraphLayout(
         size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [], missingCharacters: [])

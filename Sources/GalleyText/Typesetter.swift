@@ -38,7 +38,15 @@ public enum Typesetter {
         let placed = Position.run(lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
                                   paragraph: paragraph, width: alignWidth, primaries: primaries)
         let items = Draw.run(placed, text: text)
-        return ParagraphLayout(placed, items: items, missing: itemization.missing)
+        var layout = ParagraphLayout(placed, items: items, missing: itemization.missing)
+        let rtl = itemization.paragraphIsRTL
+        switch paragraph.alignment {
+        case .start: layout.isAlignmentIndependent = !rtl
+        case .end: layout.isAlignmentIndependent = rtl
+        case .center: layout.isAlignmentIndependent = false
+        case .justify: layout.isAlignmentIndependent = !rtl && lines.allSatisfy { $0.endsParagraph || $0.truncated }
+        }
+        return layout
     }
 
     /// Shaping cache hits and misses since the process started (all threads).

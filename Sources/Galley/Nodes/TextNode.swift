@@ -72,13 +72,14 @@ public final class TextNode: DisplayNode, DrawingNode {
     /// The layout drawn in a frame `width` wide: the line breaks of the latest measurement whose
     /// lines all fit the frame (so the text keeps the size it was measured with — the frame is
     /// usually that size ceiled to the pixel grid, or wider when stretched), aligned and justified
-    /// within the frame. Only when no measurement fits is the paragraph broken again at `width`.
+    /// within the frame — reused as is when alignment cannot move or stretch its lines. Only when
+    /// no measurement fits is the paragraph broken again at `width`.
     public func drawingLayout(width: Double) -> ParagraphLayout {
         for measured in measuredWidths.reversed() {
             guard let layout = layouts[measured],
                 layout.lines.allSatisfy({ $0.width <= width + 1e-6 })
             else { continue }
-            if measured == width { return layout }
+            if measured == width || layout.isAlignmentIndependent { return layout }
             let key = DrawKey(breakWidth: measured, alignmentWidth: width)
             if let cached = drawLayouts[key] { return cached }
             let aligned = Typesetter.layout(

@@ -25,6 +25,7 @@ enum Break {
         hyphenWidth: (Int) -> Double
     ) -> [LineBreak] {
         guard text.count > 0 else { return [] }
+        if let line = singleLine(text, shaping: shaping, paragraph: paragraph, width: width) { return [line] }
         let candidates = candidates(text, shaping: shaping, paragraph: paragraph, width: width, hyphenWidth: hyphenWidth)
         switch paragraph.lineBreaking {
         case .greedy:
@@ -35,6 +36,27 @@ enum Break {
                 allowShrink: paragraph.alignment == .justify)
                 ?? greedy(text, shaping: shaping, candidates: candidates, width: width)
         }
+    }
+
+    /// The whole paragraph as one line, without asking ICU for break opportunities, when that is
+    /// what both first-fit and total-fit would choose: no hyphenation, no mandatory break inside,
+    /// no negative advance (so no prefix of the text is wider than all of it), and the text
+    /// (trailing whitespace excluded) fits the width. Every candidate then fits, no segment needs
+    /// emergency breaks, and one line (demerits 100) beats any two (at least 200).
+    static func singleLine(_ text: ParagraphText, shaping: Shaping, paragraph: ParagraphStyle, width: Double) -> LineBreak? {
+        guard !paragraph.hyphenate else { return nil }
+        if width.isFinite {
+            guard shaping.width(0..<text.trimmedEnd(0..<text.count)) <= width else { return nil }
+        }
+        for u in text.units {
+            switch u {
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return nil  // UAX #14 BK, CR, LF, NL
+            default: continue
+            }
+        }
+        let prefix = shaping.prefix
+        for i in 1..<prefix.count where prefix[i] < prefix[i - 1] { return nil }
+        return LineBreak(range: 0..<text.count, hyphenated: false, endsParagraph: true)
     }
 
     static func naturalWidth(_ text: ParagraphText, _ shaping: Shaping, from start: Int, to c: BreakCandidate) -> Double {

@@ -42,40 +42,91 @@ enum Draw {
     /// A GlyphRun whose clusters follow HarfBuzz's: glyphs sharing a cluster value form one
     /// cluster covering the text up to the next cluster value (backward for right-to-left runs).
     static func glyphRun(_ run: PlacedRun, text: ParagraphText, origin: Point) -> GlyphRun {
-        let units: [UInt16] = run.suffix.map { Array($0.text.utf16) } ?? Array(text.units[run.range])
-        let base = run.suffix == nil ? run.range.lowerBound : 0
+        if let suffix = run.suffix {
+            let units = Array(suffix.text.utf16)
+            return units.withUnsafeBufferPointer {
+                glyphRun(run, units: $0, base: 0, string: suffix.text, origin: origin)
+            }
+        }
+        return text.units[run.range].withUnsafeBufferPointer { units in
+            glyphRun(run, units: units, base: run.range.lowerBound, string: runString(text, run.range, units), origin: origin)
+        }
+    }
+
+    /// The run's text: a whole span's string when the run covers exactly one span (no copy),
+    /// else the code units decoded (lone surrogates → U+FFFD), ASCII without the generic decoder.
+    private static func runString(_ text: ParagraphText, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> String {
+        let span = text.spanIndex(at: range.lowerBound)
+        if text.spanStarts[span] == range.lowerBound, text.spanStarts[span + 1] == range.upperBound {
+            return text.spans[span].text
+        }
+        var ascii = true
+        for u in units where u >= 0x80 {
+            ascii = false
+            break
+        }
+        guard ascii else { return String(decoding: units, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: units.count) { bytes in
+            for i in 0..<units.count { bytes[i] = UInt8(truncatingIfNeeded: units[i]) }
+            return units.count
+        }
+    }
+
+    private static func glyphRun(
+        _ run: PlacedRun, units: UnsafeBufferPointer<UInt16>, base: Int, string: String, origin: Point
+    ) -> GlyphRun {
         var glyphs: [GlyphRun.Glyph] = []
         glyphs.reserveCapacity(run.glyphs.count)
+        // Cluster starts relative to the run's text, in visual order, with glyph counts.
+        var groupStarts: [Int] = []
+        var groupCounts: [Int] = []
         var pen = 0.0
         for g in run.glyphs {
             glyphs.append(GlyphRun.Glyph(id: g.id, x: pen + g.xOffset, y: -g.yOffset))
             pen += g.advance
-        }
-        // Cluster starts relative to the run's text, in visual order, with glyph counts.
-        var groups: [(start: Int, count: Int)] = []
-        for g in run.glyphs {
             let start = g.cluster - base
-            if let last = groups.last, last.start == start {
-                groups[groups.count - 1].count += 1
+            if let last = groupStarts.last, last == start {
+                groupCounts[groupCounts.count - 1] += 1
             } else {
-                groups.append((start, 1))
+                groupStarts.append(start)
+                groupCounts.append(1)
             }
         }
-        let starts = Set(groups.map(\.start)).sorted()
-        var next: [Int: Int] = [:]
-        for (i, s) in starts.enumerated() { next[s] = i + 1 < starts.count ? starts[i + 1] : units.count }
-        let clusters = groups.map { group in
-            GlyphRun.Cluster(
-                byteCount: utf8Count(units, group.start..<(next[group.start] ?? units.count)), glyphCount: group.count)
+        // Each cluster ends at the next larger cluster start (or the text's end). Runs are
+        // usually monotonic (increasing left to right, decreasing right to left): the next
+        // start is then the neighbouring group's; otherwise sort.
+        let n = groupStarts.count
+        var increasing = true
+        var decreasing = true
+        for i in 1..<max(n, 1) {
+            if groupStarts[i] <= groupStarts[i - 1] { increasing = false }
+            if groupStarts[i] >= groupStarts[i - 1] { decreasing = false }
+        }
+        var ends = [Int](repeating: units.count, count: n)
+        if increasing {
+            for i in 0..<max(n - 1, 0) { ends[i] = groupStarts[i + 1] }
+        } else if decreasing {
+            for i in 1..<max(n, 1) { ends[i] = groupStarts[i - 1] }
+        } else {
+            let starts = Set(groupStarts).sorted()
+            var next: [Int: Int] = [:]
+            for (i, s) in starts.enumerated() { next[s] = i + 1 < starts.count ? starts[i + 1] : units.count }
+            for i in 0..<n { ends[i] = next[groupStarts[i]] ?? units.count }
+        }
+        var clusters: [GlyphRun.Cluster] = []
+        clusters.reserveCapacity(n)
+        for i in 0..<n {
+            clusters.append(GlyphRun.Cluster(
+                byteCount: utf8Count(units, groupStarts[i]..<ends[i]), glyphCount: groupCounts[i]))
         }
         return GlyphRun(
             font: run.face.resource, fontSize: run.style.fontSize, color: run.style.color, origin: origin,
-            glyphs: glyphs, text: String(decoding: units, as: UTF16.self), clusters: clusters,
+            glyphs: glyphs, text: string, clusters: clusters,
             clustersBackward: run.rtl, syntheticSlant: run.syntheticItalic ? syntheticSlant : 0)
     }
 
     /// UTF-8 length of a UTF-16 range (a surrogate pair is 4 bytes; a lone surrogate becomes U+FFFD, 3 bytes).
-    static func utf8Count(_ units: [UInt16], _ range: Range<Int>) -> Int {
+    static func utf8Count(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Int {
         var bytes = 0
         var i = max(0, range.lowerBound)
         let end = min(range.upperBound, units.count)

@@ -30,17 +30,22 @@ struct Itemization {
 enum Itemize {
     static func run(_ text: ParagraphText, registry: FontRegistry, primaries: [FontFace]) -> Itemization {
         let (levels, paragraphLevel) = bidiLevels(text.units)
-        let scripts = resolvedScripts(text, levels: levels)
+        let codes = resolvedScriptCodes(text, levels: levels)
+        var names = ScriptNames()
         var items: [TextItem] = []
         var missing: [Unicode.Scalar] = []
         var i = 0
+        var span = 0
         var previousFace: FontFace?
+        // The item being extended (appended when the next one starts) and its script code.
+        var current: TextItem?
+        var currentCode: Int32 = -1
         while i < text.count {
             let (scalar, length) = text.scalar(at: i)
-            let span = text.spanIndex(at: i)
+            while span + 1 < text.spans.count, text.spanStarts[span + 1] <= i { span += 1 }
             let primary = primaries[span]
             let face: FontFace
-            if keepsPreviousFace(scalar), let previous = previousFace, items.last?.spanIndex == span {
+            if keepsPreviousFace(scalar), let previous = previousFace, current?.spanIndex == span {
                 face = previous
             } else if primary.hasGlyph(for: scalar) || isControl(scalar) {
                 face = primary
@@ -51,24 +56,42 @@ enum Itemize {
                 if !missing.contains(scalar) { missing.append(scalar) }
             }
             previousFace = face
-            let style = text.spans[span].style
-            if var last = items.last, last.spanIndex == span, last.face == face, last.script == scripts[i],
-                last.level == levels[i]
+            let code = codes[i]
+            if current != nil, current!.spanIndex == span, current!.face == face, current!.level == levels[i],
+                currentCode == code || current!.script == names[code]
             {
-                last.range = last.range.lowerBound..<(i + length)
-                items[items.count - 1] = last
+                current!.range = current!.range.lowerBound..<(i + length)
             } else {
-                items.append(TextItem(
-                    range: i..<(i + length), spanIndex: span, face: face, script: scripts[i], level: levels[i],
-                    syntheticItalic: style.italic && !face.italic))
+                if let item = current { items.append(item) }
+                let style = text.spans[span].style
+                current = TextItem(
+                    range: i..<(i + length), spanIndex: span, face: face, script: names[code], level: levels[i],
+                    syntheticItalic: style.italic && !face.italic)
+                currentCode = code
             }
             i += length
         }
+        if let item = current { items.append(item) }
         return Itemization(items: items, levels: levels, paragraphIsRTL: paragraphLevel & 1 == 1, missing: missing)
+    }
+
+    /// ISO 15924 short names of script codes, looked up once per code.
+    private struct ScriptNames {
+        private var names: [Int32: String] = [:]
+
+        subscript(code: Int32) -> String {
+            mutating get {
+                if let name = names[code] { return name }
+                let name = cicu_script_short_name(code).map { String(cString: $0) } ?? "Zyyy"
+                names[code] = name
+                return name
+            }
+        }
     }
 
     /// Marks, joiners and variation selectors stay in the face of the character they attach to.
     private static func keepsPreviousFace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x300 { return false }  // no marks, joiners or selectors before U+0300
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
         default: return scalar.value == 0x200D || scalar.value == 0x200C || (0xFE00...0xFE0F).contains(scalar.value)
@@ -84,6 +107,9 @@ enum Itemize {
     /// strong character (rules P2–P3; LTR when there is none).
     static func bidiLevels(_ units: [UInt16]) -> (levels: [UInt8], paragraph: UInt8) {
         let flat = (levels: [UInt8](repeating: 0, count: units.count), paragraph: UInt8(0))
+        // Below U+0590 no character is strongly right-to-left (R, AL) or an Arabic number, and
+        // there are no explicit embeddings: every level is 0, as ubidi would find.
+        if !units.contains(where: { $0 >= 0x0590 }) { return flat }
         guard !units.isEmpty, let bidi = cicu_bidi_open() else { return flat }
         defer { cicu_bidi_close(bidi) }
         // ubidi keeps a pointer to the text: every query happens inside this closure.
@@ -98,11 +124,22 @@ enum Itemize {
     /// (or the following one at the start, or when the bidi level changes before them, so a space
     /// between a Hebrew and a Latin word joins the run on its own level).
     static func resolvedScripts(_ text: ParagraphText, levels: [UInt8]? = nil) -> [String] {
+        var names = ScriptNames()
+        return resolvedScriptCodes(text, levels: levels).map { names[$0] }
+    }
+
+    /// `resolvedScripts` as ICU UScriptCode values.
+    static func resolvedScriptCodes(_ text: ParagraphText, levels: [UInt8]? = nil) -> [Int32] {
         var codes = [Int32](repeating: 0, count: text.count)
         var i = 0
         while i < text.count {
             let (scalar, length) = text.scalar(at: i)
-            let code = cicu_script_of(Int32(bitPattern: scalar.value))
+            let code: Int32
+            switch scalar.value {
+            case 0x41...0x5A, 0x61...0x7A: code = 25  // ASCII letters: USCRIPT_LATIN
+            case 0..<0x80: code = 0  // the rest of ASCII: USCRIPT_COMMON
+            default: code = cicu_script_of(Int32(bitPattern: scalar.value))
+            }
             for k in i..<(i + length) { codes[k] = code }
             i += length
         }
@@ -126,12 +163,6 @@ enum Itemize {
             for m in k..<end { codes[m] = script }
             k = end
         }
-        var names: [Int32: String] = [:]
-        return codes.map { code in
-            if let name = names[code] { return name }
-            let name = cicu_script_short_name(code).map { String(cString: $0) } ?? "Zyyy"
-            names[code] = name
-            return name
-        }
+        return codes
     }
 }

@@ -11,7 +11,8 @@ struct RawGlyph: Hashable, Sendable {
 }
 
 /// What a shaping result depends on. The font size is not part of it: shaping happens at
-/// scale = upem and is scaled afterwards.
+/// scale = upem and is scaled afterwards. The hash is computed once (the text as raw bytes):
+/// the shard choice, the lookup and the insert on a miss all reuse it.
 struct ShapeKey: Hashable, Sendable {
     let font: FontResource
     let features: [String]
@@ -19,6 +20,32 @@ struct ShapeKey: Hashable, Sendable {
     let rtl: Bool
     let script: String
     let language: String
+    let hash: Int
+
+    init(font: FontResource, features: [String], text: [UInt16], rtl: Bool, script: String, language: String) {
+        self.font = font
+        self.features = features
+        self.text = text
+        self.rtl = rtl
+        self.script = script
+        self.language = language
+        var hasher = Hasher()
+        hasher.combine(font)
+        hasher.combine(features)
+        text.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(text.count)
+        hasher.combine(rtl)
+        hasher.combine(script)
+        hasher.combine(language)
+        hash = hasher.finalize()
+    }
+
+    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
+        a.hash == b.hash && a.text == b.text && a.rtl == b.rtl && a.font == b.font && a.script == b.script
+            && a.language == b.language && a.features == b.features
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// A process-wide cache of shaped runs, split into shards so concurrent layouts rarely meet on
@@ -39,7 +66,7 @@ enum ShapingCache {
     private static let shards: [Shard] = (0..<shardCount).map { _ in Shard() }
 
     static func glyphs(for key: ShapeKey, shape: () -> [RawGlyph]) -> [RawGlyph] {
-        let shard = shards[Int(UInt(bitPattern: key.hashValue) % UInt(shardCount))]
+        let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shardCount))]
         if let found = shard.state.withLock({ state -> [RawGlyph]? in
             let found = state.entries[key]
             if found != nil { state.hits += 1 } else { state.misses += 1 }
