@@ -88,6 +88,14 @@ enum Clock {
         return samples[samples.count / 2]
     }
 
+    /// Current resident set size of this process, in MB (from /proc/self/statm).
+    static func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / (1024 * 1024)
+    }
+
     /// Peak resident set size of this process so far, in MB.
     static func peakRSSMegabytes() -> Double {
         var usage = rusage()

@@ -48,6 +48,10 @@ enum WorkloadBench {
             report.add("workloads", "\(name)_docs_per_s_2_threads", two, digits: 1)
             report.add("workloads", "\(name)_scaling_2_over_1", two / one, digits: 2)
         }
+        if wanted?.contains("w1_pdf") ?? true {
+            try phases(invoice, invoiceResources, invoices, report: &report)
+            try memory(invoice, invoiceResources, invoices, report: &report)
+        }
         report.add("workloads", "peak_rss_mb", Clock.peakRSSMegabytes(), digits: 1)
         guard let floorPath = options.floorPath, let before = floorBefore else { return }
         let after = Floor.measure(floorPath)
@@ -78,6 +82,47 @@ enum WorkloadBench {
         case .png(let scale):
             let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: scale))
             return try CanvasWriter.pngBytes(page, scale: scale).count
+        }
+    }
+
+    /// Where one W1 PDF's time goes: median ms of bind, layout, display list, paint
+    /// (PDFWriter.addPage) and finish (cairo writes the file: subsets fonts, compresses).
+    static func phases(_ template: Template, _ resources: RenderResources, _ data: [JSONValue], report: inout BenchReport)
+        throws
+    {
+        var samples = [[Double]](repeating: [], count: 5)
+        for record in data {
+            var t = [Clock.now()]
+            let canvas = try template.bind(record, resources: resources)
+            t.append(Clock.now())
+            _ = canvas.layout()
+            t.append(Clock.now())
+            let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: 2))
+            t.append(Clock.now())
+            let writer = try PDFWriter(metadata: canvas.metadata)
+            try writer.addPage(page)
+            t.append(Clock.now())
+            _ = try writer.finishData()
+            t.append(Clock.now())
+            for index in 0..<5 { samples[index].append(t[index + 1] - t[index]) }
+        }
+        for (index, name) in ["bind", "layout", "display_list", "paint", "finish"].enumerated() {
+            let sorted = samples[index].sorted()
+            report.add("workloads", "w1_pdf_phase_\(name)_ms", sorted[sorted.count / 2] * 1000)
+        }
+    }
+
+    /// Whether memory stays flat with the number of documents: resident and peak RSS after 200
+    /// and after 2000 W1 PDFs in one process (records reused round-robin).
+    static func memory(_ template: Template, _ resources: RenderResources, _ data: [JSONValue], report: inout BenchReport)
+        throws
+    {
+        for count in 0..<2000 {
+            _ = try render(template, resources, data[count % data.count], .pdf)
+            if count + 1 == 200 || count + 1 == 2000 {
+                report.add("workloads", "w1_pdf_rss_mb_after_\(count + 1)", Clock.residentMegabytes(), digits: 1)
+                report.add("workloads", "w1_pdf_peak_rss_mb_after_\(count + 1)", Clock.peakRSSMegabytes(), digits: 1)
+            }
         }
     }
 

@@ -18,7 +18,7 @@ enum NumberFormatting {
         guard value.isFinite else { return JSONValue.numberText(value) }
         let plain: String
         if let decimals {
-            plain = String(format: "%.\(decimals)f", value)
+            plain = fixed(value, decimals: decimals)
         } else {
             plain = JSONValue.numberText(value)
             if plain.contains("e") { return plain }  // 1e+21: grouping would not help.
@@ -45,14 +45,31 @@ enum NumberFormatting {
         return sign + code + " " + amount
     }
 
+    /// `%.Nf` through the C library (what `String(format:)` does, without its CFString
+    /// round trip, which dominated the `number` filter's cost).
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard (0...40).contains(decimals) else { return String(format: "%.\(decimals)f", value) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
+            let count = withVaList([Int32(decimals), value]) { arguments in
+                vsnprintf(buffer.baseAddress, buffer.count, "%.*f", arguments)
+            }
+            guard count >= 0, Int(count) < buffer.count else { return String(format: "%.\(decimals)f", value) }
+            return buffer.withMemoryRebound(to: UInt8.self) { bytes in
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<Int(count)]), as: UTF8.self)
+            }
+        }
+    }
+
     /// Inserts a comma every three digits from the right.
     private static func group(_ integer: String) -> String {
-        let characters = Array(integer)
-        var output = ""
-        for (index, character) in characters.enumerated() {
-            if index > 0, (characters.count - index) % 3 == 0 { output.append(",") }
-            output.append(character)
+        let digits = integer.utf8
+        guard digits.count > 3 else { return integer }
+        var output = [UInt8]()
+        output.reserveCapacity(digits.count + digits.count / 3)
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { output.append(UInt8(ascii: ",")) }
+            output.append(digit)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }

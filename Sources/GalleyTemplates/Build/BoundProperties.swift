@@ -12,9 +12,9 @@ struct BoundProperties {
     init(_ element: ElementTemplate, scope: BindingScope, site: BuildSite) throws(TemplateError) {
         self.element = element
         self.site = site
-        var values = [String: JSONValue]()
-        values.reserveCapacity(element.properties.count)
-        for (key, compiled) in element.properties {
+        // Literals were evaluated at compile time; only bindings are evaluated per record.
+        var values = element.literalValues
+        for (key, compiled) in element.boundProperties {
             values[key] = try site.evaluate(compiled, in: scope, at: element.path.appending(key))
         }
         self.values = values

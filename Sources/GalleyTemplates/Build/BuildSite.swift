@@ -13,12 +13,15 @@ struct BuildSite {
         return error
     }
 
-    func evaluate(_ value: CompiledValue, in scope: BindingScope, at path: JSONPath) throws(TemplateError) -> JSONValue {
+    /// `path` is only built when there is an error to report.
+    func evaluate(_ value: CompiledValue, in scope: BindingScope, at path: @autoclosure () -> JSONPath)
+        throws(TemplateError) -> JSONValue
+    {
         do {
             return try value.evaluate(in: scope)
         } catch {
             // Binding errors carry their own advice (e.g. the default filter for a missing path).
-            throw self.error(at: path, "\(error)")
+            throw self.error(at: path(), "\(error)")
         }
     }
 }

@@ -5,7 +5,14 @@ import GalleyRender
 /// Applies the layer keys of drawn nodes: background, corners, border, opacity, clip,
 /// rasterize, shadow, link and bookmark.
 enum LayerApplier {
+    /// The keys `apply` reads.
+    static let keys: Set<String> = [
+        "background", "cornerRadius", "opacity", "clip", "rasterize", "border", "shadow", "link", "bookmark",
+        "bookmarkLevel",
+    ]
+
     static func apply(_ p: BoundProperties, to node: DisplayNode, site: BuildSite) throws(TemplateError) {
+        guard p.element.hasLayerKeys else { return }
         var layer = node.layer
         if let v = try p.color("background") { layer.backgroundColor = v }
         if let v = try p.number("cornerRadius", .nonNegativeNumber) { layer.cornerRadius = v }

@@ -20,7 +20,7 @@ struct TextBuilder {
             }
             base = try Self.applying(style, to: base)
         }
-        base = try Self.applying(JSONObject(p.values.map { ($0.key, $0.value) }), to: base)
+        for (key, value) in p.values where value != .null { Self.apply(key, value, to: &base) }
         var spans = [TextSpan]()
         if case .array(let items)? = p["spans"] {
             for (index, item) in items.enumerated() {
@@ -46,33 +46,36 @@ struct TextBuilder {
     /// `style` with the TEXTSTYLE keys of `object` applied (other keys are ignored).
     static func applying(_ object: JSONObject, to style: TextStyle) throws(TemplateError) -> TextStyle {
         var style = style
-        for (key, value) in object.entries where value != .null {
-            switch key {
-            case "font": if let v = value.stringValue { style.font = v }
-            case "weight":
-                if let v = ValueReader.number(value) {
-                    style.weight = Int(v)
-                } else if let name = value.stringValue, let v = FontWeightName.table[name.lowercased()] {
-                    style.weight = v
-                }
-            case "italic": if let v = value.boolValue { style.italic = v }
-            case "fontSize": if let v = ValueReader.number(value), v >= 0 { style.fontSize = v }
-            case "color": if let v = ValueReader.color(value) { style.color = v }
-            case "lineHeight":
-                if let v = ValueReader.number(value) {
-                    style.lineHeight = .multiple(v)
-                } else if case .object(let o) = value, let v = o["points"].flatMap(ValueReader.number) {
-                    style.lineHeight = .points(v)
-                }
-            case "letterSpacing": if let v = ValueReader.number(value) { style.letterSpacing = v }
-            case "features": style.features = value.arrayValue?.compactMap(\.stringValue) ?? []
-            case "underline": if let v = value.boolValue { style.underline = v }
-            case "strikethrough": if let v = value.boolValue { style.strikethrough = v }
-            case "baselineOffset": if let v = ValueReader.number(value) { style.baselineOffset = v }
-            case "link": if let v = value.stringValue, !v.isEmpty { style.link = v }
-            default: continue
-            }
-        }
+        for (key, value) in object.entries where value != .null { apply(key, value, to: &style) }
         return style
+    }
+
+    /// One TEXTSTYLE key (other keys are ignored).
+    private static func apply(_ key: String, _ value: JSONValue, to style: inout TextStyle) {
+        switch key {
+        case "font": if let v = value.stringValue { style.font = v }
+        case "weight":
+            if let v = ValueReader.number(value) {
+                style.weight = Int(v)
+            } else if let name = value.stringValue, let v = FontWeightName.table[name.lowercased()] {
+                style.weight = v
+            }
+        case "italic": if let v = value.boolValue { style.italic = v }
+        case "fontSize": if let v = ValueReader.number(value), v >= 0 { style.fontSize = v }
+        case "color": if let v = ValueReader.color(value) { style.color = v }
+        case "lineHeight":
+            if let v = ValueReader.number(value) {
+                style.lineHeight = .multiple(v)
+            } else if case .object(let o) = value, let v = o["points"].flatMap(ValueReader.number) {
+                style.lineHeight = .points(v)
+            }
+        case "letterSpacing": if let v = ValueReader.number(value) { style.letterSpacing = v }
+        case "features": style.features = value.arrayValue?.compactMap(\.stringValue) ?? []
+        case "underline": if let v = value.boolValue { style.underline = v }
+        case "strikethrough": if let v = value.boolValue { style.strikethrough = v }
+        case "baselineOffset": if let v = ValueReader.number(value) { style.baselineOffset = v }
+        case "link": if let v = value.stringValue, !v.isEmpty { style.link = v }
+        default: return
+        }
     }
 }

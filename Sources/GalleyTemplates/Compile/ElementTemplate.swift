@@ -12,6 +12,14 @@ final class ElementTemplate: Sendable {
     let condition: CompiledValue?
     let repetition: Repetition?
     let properties: [String: CompiledValue]
+    /// The literal properties, evaluated once: every record starts from this dictionary.
+    let literalValues: [String: JSONValue]
+    /// The properties with bindings, evaluated per record.
+    let boundProperties: [(key: String, value: CompiledValue)]
+    /// The style keys (StyleApplier) this element sets, so only those are looked up.
+    let styleKeys: [String]
+    /// Whether any layer key (LayerApplier) is set, so elements without one skip those lookups.
+    let hasLayerKeys: Bool
     let slots: [String: ElementTemplate]
     let children: [ElementTemplate]
     /// The key each child came from (`children`, or a table's `header` / `rows`, a row's `cells`).
@@ -27,6 +35,19 @@ final class ElementTemplate: Sendable {
         self.condition = condition
         self.repetition = repetition
         self.properties = properties
+        var literalValues = [String: JSONValue]()
+        var boundProperties = [(key: String, value: CompiledValue)]()
+        for (key, value) in properties {
+            if case .literal(let literal) = value {
+                literalValues[key] = literal
+            } else {
+                boundProperties.append((key, value))
+            }
+        }
+        self.literalValues = literalValues
+        self.boundProperties = boundProperties.sorted { $0.key < $1.key }
+        styleKeys = StyleApplier.keys.filter { properties[$0] != nil }
+        hasLayerKeys = properties.keys.contains(where: LayerApplier.keys.contains)
         self.slots = slots
         self.children = children
         self.childKeys = childKeys.count == children.count ? childKeys : children.map { _ in "children" }
