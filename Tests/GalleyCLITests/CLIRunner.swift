@@ -25,31 +25,24 @@ enum CLIRunner {
 
     /// - Parameter environment: extra variables on top of this process's environment.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try launch(executable, arguments, in: directory ?? packageRoot, environment: environment)
     }
 
     /// Runs any tool (pdftotext, qpdf, …) and returns its output.
     static func tool(_ name: String, _ arguments: [String]) throws -> Result {
+        try launch("/usr/bin/env", [name] + arguments, in: nil, environment: [:])
+    }
+
+    private static func launch(_ path: String, _ arguments: [String], in directory: URL?, environment: [String: String])
+        throws -> Result
+    {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
