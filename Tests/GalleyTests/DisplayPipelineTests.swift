@@ -58,6 +58,7 @@ struct CancellationTests {
         // thread for a while.
         #expect(lastGoOn < deadline + .milliseconds(1), "a check \(lastGoOn - deadline) after the deadline said go on")
         #expect(stopped - deadline < .seconds(2), "stopped \(stopped - deadline) after the deadline")
+        print("spinning \(format.rawValue) draw stopped \(stopped - deadline) after its deadline")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
