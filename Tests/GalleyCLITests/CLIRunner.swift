@@ -1,4 +1,5 @@
 import Foundation
+import GalleyTestSupport
 
 /// Runs the built `galley` executable (the one `swift build` put next to the test bundle).
 enum CLIRunner {
@@ -36,24 +37,8 @@ enum CLIRunner {
     private static func launch(_ path: String, _ arguments: [String], in directory: URL?, environment: [String: String])
         throws -> Result
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let output = try PDFTools.launch(path, arguments, in: directory, environment: environment)
+        return Result(status: output.status, stdout: output.standardOutput, stderr: output.standardError)
     }
 
     /// A fresh empty directory for one test.

@@ -56,9 +56,22 @@ public enum PDFTools {
     /// Runs `tool` found on PATH with `arguments`.
     public static func run(_ tool: String, _ arguments: [String], package: String) throws -> Output {
         guard let executable = find(tool) else { throw MissingTool(tool: tool, package: package) }
+        return try launch(executable, arguments)
+    }
+
+    /// Runs an executable and collects its exit status, standard output and standard error.
+    /// Shared by every test that runs a program (the PDF tools, the galley CLI).
+    /// - Parameter environment: extra variables on top of this process's environment.
+    public static func launch(
+        _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
