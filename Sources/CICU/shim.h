@@ -16,6 +16,7 @@
 
 void *CICU_SYM(ubrk_open)(int32_t type, const char *locale, const uint16_t *text, int32_t length, int32_t *status);
 void CICU_SYM(ubrk_close)(void *it);
+void CICU_SYM(ubrk_setText)(void *it, const uint16_t *text, int32_t length, int32_t *status);
 int32_t CICU_SYM(ubrk_first)(void *it);
 int32_t CICU_SYM(ubrk_next)(void *it);
 int32_t CICU_SYM(ubrk_getRuleStatus)(void *it);
@@ -44,6 +45,13 @@ static inline void *cicu_character_break_open(const char *locale, const uint16_t
     return CICU_SYM(ubrk_open)(0, locale, text, length, status);
 }
 static inline void cicu_break_close(void *it) { CICU_SYM(ubrk_close)(it); }
+/// Points an open iterator at new text (far cheaper than opening one: ubrk_open loads and
+/// converts the rule data each time). Returns the status (> 0 is a failure).
+static inline int32_t cicu_break_set_text(void *it, const uint16_t *text, int32_t length) {
+    int32_t status = 0;
+    CICU_SYM(ubrk_setText)(it, text, length, &status);
+    return status;
+}
 static inline int32_t cicu_break_first(void *it) { return CICU_SYM(ubrk_first)(it); }
 /// The next boundary, or -1 (UBRK_DONE) at the end.
 static inline int32_t cicu_break_next(void *it) { return CICU_SYM(ubrk_next)(it); }

@@ -42,6 +42,14 @@ public struct ParagraphLayout: Hashable, Sendable {
     /// same layout: every line stays at the left edge (start-aligned left-to-right or end-aligned
     /// right-to-left text) and no line is justified.
     package var isAlignmentIndependent = false
+    /// Every line ends at a mandatory break or the paragraph's end and none is truncated: any
+    /// width at least `size.width` breaks the paragraph the same way.
+    package var isWidthIndependent = false
+    /// The alignment the lines were placed with (nil for a layout not made by the typesetter).
+    package var alignment: TextAlignment?
+    package var paragraphIsRTL = false
+    /// For each item, the index of the line it draws.
+    package var itemLines: [Int] = []
 
     public static let empty = ParagraphLayout(
         size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [], missingCharacters: [])

@@ -13,9 +13,25 @@ public enum Typesetter {
     /// Thread-safe: fonts are shared read-only, the HarfBuzz buffer belongs to this call, and the
     /// shaping cache is sharded. Offsets in the result are UTF-16 offsets into the spans' texts
     /// joined together.
+    ///
+    /// With `cached` (the default) the layout comes from, or goes into, a process-wide cache of
+    /// paragraphs (the same spans, styles, widths and registry give the same layout); pass
+    /// false to measure the typesetting itself.
     public static func layout(
         _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double? = nil,
-        registry: FontRegistry = .shared
+        registry: FontRegistry = .shared, cached: Bool = true
+    ) -> ParagraphLayout {
+        guard cached else {
+            return typeset(spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
+        }
+        let key = ParagraphKey(spans: spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
+        return ParagraphCache.layout(for: key) {
+            typeset(spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
+        }
+    }
+
+    private static func typeset(
+        _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double?, registry: FontRegistry
     ) -> ParagraphLayout {
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }
@@ -37,9 +53,13 @@ public enum Typesetter {
         let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
         let placed = Position.run(lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
                                   paragraph: paragraph, width: alignWidth, primaries: primaries)
-        let items = Draw.run(placed, text: text)
-        var layout = ParagraphLayout(placed, items: items, missing: itemization.missing)
+        let drawn = Draw.run(placed, text: text)
+        var layout = ParagraphLayout(placed, items: drawn.items, missing: itemization.missing)
         let rtl = itemization.paragraphIsRTL
+        layout.itemLines = drawn.lines
+        layout.alignment = paragraph.alignment
+        layout.paragraphIsRTL = rtl
+        layout.isWidthIndependent = lines.allSatisfy { $0.endsParagraph && !$0.truncated }
         switch paragraph.alignment {
         case .start: layout.isAlignmentIndependent = !rtl
         case .end: layout.isAlignmentIndependent = rtl
@@ -52,11 +72,15 @@ public enum Typesetter {
     /// Shaping cache hits and misses since the process started (all threads).
     public static var shapingCacheStatistics: (hits: Int, misses: Int) { ShapingCache.statistics }
 
-    /// Empties the process-wide shaping cache (for cold-start measurements, or to free memory
-    /// after a batch); with `resettingStatistics`, also zeroes the hit and miss counts. Layouts
-    /// running meanwhile on other threads stay correct: they shape again what they miss.
+    /// Paragraph cache hits and misses since the process started (all threads).
+    public static var paragraphCacheStatistics: (hits: Int, misses: Int) { ParagraphCache.statistics }
+
+    /// Empties the process-wide shaping and paragraph caches (for cold-start measurements, or to
+    /// free memory after a batch); with `resettingStatistics`, also zeroes their hit and miss
+    /// counts. Layouts running meanwhile on other threads stay correct: they redo what they miss.
     public static func clearShapingCache(resettingStatistics: Bool = false) {
         ShapingCache.removeAll(resettingStatistics: resettingStatistics)
+        ParagraphCache.removeAll(resettingStatistics: resettingStatistics)
     }
 }
 

@@ -48,7 +48,8 @@ public final class TextNode: DisplayNode, DrawingNode {
     /// The paragraph laid out at `width` (cached).
     public func paragraphLayout(width: Double) -> ParagraphLayout {
         if let cached = layouts[width] { return cached }
-        let layout = Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry)
+        let layout = reusedLayout(width: width)
+            ?? Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry)
         if layouts.count > 8 { layouts.removeAll(keepingCapacity: true) }
         layouts[width] = layout
         return layout
@@ -82,13 +83,24 @@ public final class TextNode: DisplayNode, DrawingNode {
             if measured == width || layout.isAlignmentIndependent { return layout }
             let key = DrawKey(breakWidth: measured, alignmentWidth: width)
             if let cached = drawLayouts[key] { return cached }
-            let aligned = Typesetter.layout(
-                spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
+            let aligned = layout.realigned(within: width)
+                ?? Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
             if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
             drawLayouts[key] = aligned
             return aligned
         }
         return paragraphLayout(width: width)
+    }
+
+    /// A layout already made at another width that breaks the same way at `width` (no line was
+    /// broken or truncated by its width, and the widest fits), realigned — stacks measure a
+    /// cell at its natural width and again at its final one, which then needs no typesetting.
+    private func reusedLayout(width: Double) -> ParagraphLayout? {
+        for measured in measuredWidths.reversed() {
+            guard let layout = layouts[measured], layout.isWidthIndependent, layout.size.width <= width else { continue }
+            if let realigned = layout.realigned(within: width) { return realigned }
+        }
+        return nil
     }
 
     public static func draw(

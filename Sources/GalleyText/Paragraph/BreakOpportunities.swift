@@ -14,42 +14,36 @@ enum BreakOpportunities {
         guard !units.isEmpty else { return [] }
         let locale = (language ?? "en").replacingHyphens()
         return units.withUnsafeBufferPointer { buffer -> [Opportunity] in
-            var status: Int32 = 0
-            guard let iterator = cicu_line_break_open(locale, buffer.baseAddress, Int32(buffer.count), &status),
-                status <= 0
-            else { return [Opportunity(position: units.count, mandatory: true)] }
-            defer { cicu_break_close(iterator) }
-            var result: [Opportunity] = []
-            _ = cicu_break_first(iterator)
-            while true {
-                let position = cicu_break_next(iterator)
-                if position < 0 { break }
-                let rule = cicu_break_rule_status(iterator)
-                result.append(Opportunity(
-                    position: Int(position), mandatory: rule >= CICU_LINE_HARD && rule < CICU_LINE_HARD_LIMIT))
-            }
-            return result
+            BreakIteratorPool.withIterator(.line, locale: locale, units: buffer) { iterator in
+                var result: [Opportunity] = []
+                _ = cicu_break_first(iterator)
+                while true {
+                    let position = cicu_break_next(iterator)
+                    if position < 0 { break }
+                    let rule = cicu_break_rule_status(iterator)
+                    result.append(Opportunity(
+                        position: Int(position), mandatory: rule >= CICU_LINE_HARD && rule < CICU_LINE_HARD_LIMIT))
+                }
+                return result
+            } ?? [Opportunity(position: units.count, mandatory: true)]
         }
     }
 
     /// Extended grapheme cluster boundaries inside `range` (excluding its start, including its end).
     static func graphemeBoundaries(_ units: [UInt16], in range: Range<Int>) -> [Int] {
         guard !range.isEmpty else { return [] }
-        return units[range].withContiguousStorageIfAvailable { buffer -> [Int] in
-            var status: Int32 = 0
-            guard let iterator = cicu_character_break_open("", buffer.baseAddress, Int32(buffer.count), &status),
-                status <= 0
-            else { return Array((range.lowerBound + 1)...range.upperBound) }
-            defer { cicu_break_close(iterator) }
-            var result: [Int] = []
-            _ = cicu_break_first(iterator)
-            while true {
-                let position = cicu_break_next(iterator)
-                if position < 0 { break }
-                result.append(range.lowerBound + Int(position))
+        return units[range].withContiguousStorageIfAvailable { buffer -> [Int]? in
+            BreakIteratorPool.withIterator(.character, locale: "", units: buffer) { iterator in
+                var result: [Int] = []
+                _ = cicu_break_first(iterator)
+                while true {
+                    let position = cicu_break_next(iterator)
+                    if position < 0 { break }
+                    result.append(range.lowerBound + Int(position))
+                }
+                return result
             }
-            return result
-        } ?? Array((range.lowerBound + 1)...range.upperBound)
+        }.flatMap { $0 } ?? Array((range.lowerBound + 1)...range.upperBound)
     }
 }
 

@@ -7,36 +7,45 @@ enum Draw {
     /// The shear applied to upright faces standing in for italic ones.
     static let syntheticSlant = 0.2
 
-    static func run(_ lines: [PlacedLine], text: ParagraphText) -> [DisplayItem] {
+    /// The items in drawing order (glyphs, then decorations, then links) and, for each, the
+    /// index of its line (so a realignment can move a line's items together).
+    static func run(_ lines: [PlacedLine], text: ParagraphText) -> (items: [DisplayItem], lines: [Int]) {
         var glyphItems: [DisplayItem] = []
         var decorations: [DisplayItem] = []
         var links: [DisplayItem] = []
-        for line in lines {
+        var glyphLines: [Int] = []
+        var decorationLines: [Int] = []
+        var linkLines: [Int] = []
+        for (lineIndex, line) in lines.enumerated() {
             for run in line.runs where !run.glyphs.isEmpty {
                 let style = run.style
                 let origin = Point(x: line.x + run.x, y: line.baseline - style.baselineOffset)
                 glyphItems.append(.glyphs(glyphRun(run, text: text, origin: origin)))
+                glyphLines.append(lineIndex)
                 let scale = style.fontSize / Double(run.face.unitsPerEm)
                 if style.underline {
                     let rect = Rect(
                         x: origin.x, y: origin.y - Double(run.face.underlinePosition) * scale, width: run.width,
                         height: Double(run.face.underlineThickness) * scale)
                     decorations.append(.fill(Path(rect: rect), style.color))
+                    decorationLines.append(lineIndex)
                 }
                 if style.strikethrough {
                     let rect = Rect(
                         x: origin.x, y: origin.y - Double(run.face.strikeoutPosition) * scale, width: run.width,
                         height: Double(run.face.strikeoutThickness) * scale)
                     decorations.append(.fill(Path(rect: rect), style.color))
+                    decorationLines.append(lineIndex)
                 }
                 if let link = style.link, !link.isEmpty {
                     let rect = Rect(x: origin.x, y: line.baseline - line.ascent, width: run.width, height: line.ascent + line.descent)
                     let target: LinkTarget = link.hasPrefix("#") ? .destination(String(link.dropFirst())) : .url(link)
                     links.append(.link(rect, target))
+                    linkLines.append(lineIndex)
                 }
             }
         }
-        return glyphItems + decorations + links
+        return (glyphItems + decorations + links, glyphLines + decorationLines + linkLines)
     }
 
     /// A GlyphRun whose clusters follow HarfBuzz's: glyphs sharing a cluster value form one
