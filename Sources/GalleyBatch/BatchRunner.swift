@@ -96,13 +96,14 @@ public final class BatchRunner: Sendable {
             switch result {
             case .success(let record):
                 guard options.shard?.contains(record.index) ?? true else { continue }
-                progress.recordSeen()
+                progress.recordSeen(fractionRead: reader.fractionRead)
                 if !queue.push(record) { break }
             case .failure(let error):
                 if let index = error.recordIndex, !(options.shard?.contains(index) ?? true) { continue }
                 fail(record: error.recordIndex, name: nil, error.description, context, milliseconds: 0)
             }
         }
+        if stopReason.load(ordering: .acquiring) == StopReason.running.rawValue { progress.readingFinished() }
         queue.close()
         workers.wait()
         log.close()

@@ -15,6 +15,9 @@ final class ProgressReporter: Sendable {
         var seen = 0
         var lastDraw: ContinuousClock.Instant?
         var drewBar = false
+        /// How far the reader is through its input (0...1), when its size is known.
+        var fractionRead: Double?
+        var readingDone = false
     }
 
     private let style: BatchOptions.Progress
@@ -28,9 +31,27 @@ final class ProgressReporter: Sendable {
         self.total = total
     }
 
-    /// Counts a record the reader handed out (the bar's "so far" total).
-    func recordSeen() {
-        state.withLock { $0.seen += 1 }
+    /// Counts a record the reader handed out (the bar's "so far" total), with how far through
+    /// its input the reader then is.
+    func recordSeen(fractionRead: Double? = nil) {
+        state.withLock {
+            $0.seen += 1
+            $0.fractionRead = fractionRead
+        }
+    }
+
+    /// The reader reached the end: the records seen are all there are.
+    func readingFinished() {
+        state.withLock { $0.readingDone = true }
+    }
+
+    /// The records to render in all: known up front, counted once reading is done, or else
+    /// estimated from the records seen and the share of the input read ("~" in the bar).
+    static func expectedTotal(known: Int?, seen: Int, fractionRead: Double?, readingDone: Bool) -> (count: Int, estimated: Bool)? {
+        if let known { return (known, false) }
+        if readingDone { return (seen, false) }
+        guard let fraction = fractionRead, fraction > 0, seen > 0 else { return nil }
+        return (max(seen, Int((Double(seen) / fraction).rounded())), true)
     }
 
     func finished(record: Int?, name: String?, status: Status, milliseconds: Double) {
@@ -72,20 +93,30 @@ final class ProgressReporter: Sendable {
         let elapsed = Self.seconds(now - start)
         let finished = state.done + state.failed + state.skipped
         let rate = elapsed > 0 ? Double(state.done + state.failed) / elapsed : 0
+        let expected = Self.expectedTotal(
+            known: total, seen: state.seen, fractionRead: state.fractionRead, readingDone: state.readingDone)
         var text: String
-        if let total, total > 0 {
+        if let expected, expected.count > 0 {
             let width = 24
-            let filled = min(width, finished * width / total)
+            let filled = min(width, finished * width / expected.count)
             text = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-            text += "\(finished)/\(total)"
+            text += "\(finished)/\(expected.estimated ? "~" : "")\(expected.count)"
         } else {
             text = "\(finished)/\(max(state.seen, finished))"
         }
         text += String(format: "  failed %d  %.1f docs/s", state.failed, rate)
-        if let total, rate > 0 {
-            text += String(format: "  ETA %.0f s", Double(max(0, total - finished)) / rate)
+        if let expected, rate > 0 {
+            text += "  ETA " + Self.duration(Double(max(0, expected.count - finished)) / rate)
         }
         return text
+    }
+
+    /// "42 s", "3 min 05 s", "2 h 07 min".
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        if total < 60 { return "\(total) s" }
+        if total < 3600 { return String(format: "%d min %02d s", total / 60, total % 60) }
+        return String(format: "%d h %02d min", total / 3600, total % 3600 / 60)
     }
 
     static func seconds(_ duration: Duration) -> Double {

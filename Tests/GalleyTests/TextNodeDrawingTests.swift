@@ -106,4 +106,23 @@ struct TextNodeDrawingTests {
         }
         #expect(origins.count == 2 && origins[0] > origins[1] && origins[1] >= 0)
     }
+
+    /// A cell measured at its natural width and then at its column's is not typeset again: the
+    /// second layout is the first realigned, and equals a fresh typesetting at that width.
+    @Test(arguments: [TextAlignment.start, .end, .center, .justify])
+    func measuringWiderAgainReusesTheNaturalLayout(alignment: TextAlignment) {
+        let node = Self.node(alignment, text: "356.04 EUR\nnet")
+        let natural = node.paragraphLayout(width: .infinity)
+        _ = Self.measure(node, width: .infinity)
+        let column = natural.size.width + 37.25
+        let reused = node.paragraphLayout(width: column)
+        let fresh = Typesetter.layout(node.spans, paragraph: node.paragraphStyle, width: column, cached: false)
+        #expect(reused.lines.map(\.range) == fresh.lines.map(\.range))
+        #expect(reused.size == fresh.size)
+        for (a, b) in zip(reused.lines, fresh.lines) { #expect(abs(a.x - b.x) < 1e-9) }
+        #expect(reused.items.count == fresh.items.count)
+        // Narrower than the text: typeset again, and the lines wrap.
+        let narrow = node.paragraphLayout(width: natural.size.width / 2)
+        #expect(narrow.lines.count > natural.lines.count)
+    }
 }

@@ -66,10 +66,28 @@ import Testing
     @Test func shapingCacheCountsHits() {
         let before = Typesetter.shapingCacheStatistics
         let span = TextSpan(text: "cache me \(UUID().uuidString)", style: TextStyle())
-        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
-        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled, cached: false)
+        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled, cached: false)
         let after = Typesetter.shapingCacheStatistics
         #expect(after.misses >= before.misses + 1)
         #expect(after.hits >= before.hits + 1)
+    }
+
+    @Test func paragraphCacheReturnsTheSameLayoutAndCountsHits() {
+        let before = Typesetter.paragraphCacheStatistics
+        let span = TextSpan(text: "a whole paragraph \(UUID().uuidString) cached", style: TextStyle())
+        let first = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled)
+        let second = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled)
+        let fresh = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled, cached: false)
+        let after = Typesetter.paragraphCacheStatistics
+        #expect(first == second && second == fresh)
+        #expect(first.lines.count > 1)
+        #expect(after.misses >= before.misses + 1)
+        #expect(after.hits >= before.hits + 1)
+        // Another width or style is another entry, not a stale hit.
+        let narrower = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 60, registry: TestFonts.bundled)
+        #expect(narrower.lines.count > first.lines.count)
+        let centred = Typesetter.layout([span], paragraph: ParagraphStyle(alignment: .center), width: 120, registry: TestFonts.bundled)
+        #expect(centred.lines.map(\.x) != first.lines.map(\.x))
     }
 }

@@ -16,12 +16,16 @@ final class FileSource: ByteSource {
     private let ownsDescriptor: Bool
     private let name: String
 
+    /// The size of a regular file, nil for standard input, pipes and devices.
+    let size: Int?
+
     /// Opens `path` for reading; `-` means standard input.
     init(path: String) throws(DataError) {
         name = path == "-" ? "<stdin>" : path
         if path == "-" {
             descriptor = STDIN_FILENO
             ownsDescriptor = false
+            size = Self.regularFileSize(STDIN_FILENO)
             return
         }
         let opened = open(path, O_RDONLY)
@@ -30,6 +34,13 @@ final class FileSource: ByteSource {
         }
         descriptor = opened
         ownsDescriptor = true
+        size = Self.regularFileSize(opened)
+    }
+
+    private static func regularFileSize(_ descriptor: Int32) -> Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     deinit {
@@ -74,6 +85,11 @@ final class ByteStream {
     private var start = 0
     private var end = 0
     private var exhausted = false
+    /// Bytes refilled from the source before the current buffer.
+    private var earlierBytes = 0
+
+    /// Bytes consumed so far (the position in the input).
+    var position: Int { earlierBytes + start }
 
     /// The buffer size in bytes.
     var capacity: Int { buffer.count }
@@ -114,6 +130,7 @@ final class ByteStream {
 
     private func refill() throws(DataError) -> Bool {
         guard !exhausted else { return false }
+        earlierBytes += end
         start = 0
         end = try source.read(into: buffer)
         if end == 0 { exhausted = true }

@@ -40,23 +40,39 @@ public struct RecordReader: Sequence {
                 file: name,
                 message: "cannot tell the data format from the file name; use .json, .ndjson, .jsonl or .csv, or name the format explicitly")
         }
-        let stream = ByteStream(source: try FileSource(path: path), capacity: bufferSize)
-        self.init(stream: stream, format: chosen, file: name)
+        let source = try FileSource(path: path)
+        let stream = ByteStream(source: source, capacity: bufferSize)
+        self.init(stream: stream, format: chosen, file: name, size: source.size)
     }
 
     /// Reads records from bytes in memory.
     public init(bytes: [UInt8], format: DataFormat, file: String = "<memory>", bufferSize: Int = defaultBufferSize) {
-        self.init(stream: ByteStream(source: MemorySource(bytes: bytes), capacity: bufferSize), format: format, file: file)
+        self.init(
+            stream: ByteStream(source: MemorySource(bytes: bytes), capacity: bufferSize), format: format, file: file,
+            size: bytes.count)
     }
 
-    private init(stream: ByteStream, format: DataFormat, file: String) {
+    private init(stream: ByteStream, format: DataFormat, file: String, size: Int?) {
         self.file = file
         self.format = format
+        self.stream = stream
+        self.size = size
         switch format {
         case .json: decoder = JSONRecordDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
         case .ndjson: decoder = NDJSONDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
         case .csv: decoder = CSVDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
         }
+    }
+
+    private let stream: ByteStream
+    /// The input's size in bytes when known (a regular file or memory; not a pipe).
+    public let size: Int?
+
+    /// How far through its input the reader is, 0...1, when the input's size is known: with the
+    /// records seen so far it estimates how many there are (a batch's ETA) without a second pass.
+    public var fractionRead: Double? {
+        guard let size, size > 0 else { return nil }
+        return Swift.min(1, Double(stream.position) / Double(size))
     }
 
     /// The most bytes the reader has held at once: its read buffer plus the largest record's
