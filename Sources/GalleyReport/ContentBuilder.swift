@@ -47,12 +47,15 @@ public struct Group: ReportContent {
 ///     Text(section.body)
 /// }
 /// ```
-public struct ForEach<Data: Sequence>: ReportContent {
-    public var data: Data
-    public var content: (Data.Element) -> [any ReportContent]
+///
+/// The elements are copied into an array, so a single-pass sequence can be built more than once.
+public struct ForEach<Element>: ReportContent {
+    public var data: [Element]
+    public var content: (Element) -> [any ReportContent]
 
-    public init(_ data: Data, @ContentBuilder content: @escaping (Data.Element) -> [any ReportContent]) {
-        self.data = data
+    public init<Data: Sequence>(_ data: Data, @ContentBuilder content: @escaping (Element) -> [any ReportContent])
+    where Data.Element == Element {
+        self.data = Array(data)
         self.content = content
     }
 

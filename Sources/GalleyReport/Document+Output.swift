@@ -19,7 +19,8 @@ extension Document {
         try makePagedDocument().paginate().pageCount
     }
 
-    /// Page `index` (0-based) as a PNG at `scale` pixels per point (1 = 72 dpi).
+    /// Page `index` (0-based) as a PNG at `scale` pixels per point (1 = 72 dpi), on white
+    /// unless the document has a background.
     /// - Throws: `ReportError` when the document has no such page.
     public func pngData(page index: Int, scale: Double = 1) throws -> [UInt8] {
         let document = try makePagedDocument()
@@ -27,7 +28,10 @@ extension Document {
         guard pagination.slices.indices.contains(index) else {
             throw ReportError("page \(index + 1) of a \(pagination.pageCount)-page document")
         }
-        let page = try document.displayPage(index, of: pagination, options: DisplayOptions(rasterizationScale: scale))
+        var page = try document.displayPage(index, of: pagination, options: DisplayOptions(rasterizationScale: scale))
+        // A page image is paper: white unless the document sets a background (PNG pages are
+        // transparent by default).
+        page.background = page.background ?? .white
         return try CanvasWriter.pngBytes(page, scale: scale)
     }
 

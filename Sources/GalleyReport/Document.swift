@@ -99,7 +99,8 @@ public struct Document {
         let elements = try Group(body).makeElements(in: context)
         let root: any LayoutElement =
             elements.count == 1
-            ? elements[0] : StackLayoutSpec(direction: .vertical, spacing: spacing, alignItems: .stretch, children: elements)
+            ? elements[0]
+            : StackLayoutSpec(direction: .vertical, spacing: spacing, alignItems: .stretch, children: elements)
         let document = PagedDocument(body: root, pageSize: pageSize.size, margins: margins, hints: hints)
         document.background = background
         document.metadata = metadata

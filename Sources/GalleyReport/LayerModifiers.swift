@@ -19,14 +19,16 @@ extension ReportContent {
     public func cornerRadius(_ radius: Double) -> ModifiedContent { onNode { $0.node.layer.cornerRadius = radius } }
 
     /// Group opacity, 0 to 1.
-    public func opacity(_ opacity: Double) -> ModifiedContent { onNode { $0.node.layer.opacity = min(1, max(0, opacity)) } }
+    public func opacity(_ opacity: Double) -> ModifiedContent {
+        onNode { $0.node.layer.opacity = min(1, max(0, opacity)) }
+    }
 
     /// Clips the content (and subnodes) to the element's frame.
     public func clipped(_ clips: Bool = true) -> ModifiedContent { onNode { $0.node.layer.clipsToBounds = clips } }
 
-    public func shadow(color: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.33), radius: Double = 4, x: Double = 0, y: Double = 2)
-        -> ModifiedContent
-    {
+    public func shadow(
+        color: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.33), radius: Double = 4, x: Double = 0, y: Double = 2
+    ) -> ModifiedContent {
         onNode { $0.node.layer.shadow = Shadow(offset: Point(x: x, y: y), blurRadius: radius, color: color) }
     }
 

@@ -32,9 +32,9 @@ extension ReportContent {
     }
 
     /// Minimum and maximum sizes in points (nil leaves a bound unset).
-    public func frame(minWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil)
-        -> ModifiedContent
-    {
+    public func frame(
+        minWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil
+    ) -> ModifiedContent {
         styled { style in
             if let minWidth { style.minWidth = .points(minWidth) }
             if let maxWidth { style.maxWidth = .points(maxWidth) }

@@ -12,7 +12,9 @@ public struct ModifiedContent: ReportContent {
     public let content: any ReportContent
     private let modify: (any LayoutElement, ReportContext) throws -> any LayoutElement
 
-    public init(_ content: any ReportContent, modify: @escaping (any LayoutElement, ReportContext) throws -> any LayoutElement) {
+    public init(
+        _ content: any ReportContent, modify: @escaping (any LayoutElement, ReportContext) throws -> any LayoutElement
+    ) {
         self.content = content
         self.modify = modify
     }
@@ -24,7 +26,9 @@ public struct ModifiedContent: ReportContent {
 
 extension ReportContent {
     /// This content with `modify` applied to each element it builds.
-    public func modifier(_ modify: @escaping (any LayoutElement, ReportContext) throws -> any LayoutElement) -> ModifiedContent {
+    public func modifier(
+        _ modify: @escaping (any LayoutElement, ReportContext) throws -> any LayoutElement
+    ) -> ModifiedContent {
         ModifiedContent(self, modify: modify)
     }
 

@@ -18,7 +18,9 @@ public final class ReportContext {
     /// Column spans of table cells, keyed by the cell content's identity (`.colSpan`).
     var colSpans: [ObjectIdentifier: Int] = [:]
 
-    public init(textStyle: TextStyle = TextStyle(), registry: FontRegistry = .shared, hints: PaginationHints = PaginationHints()) {
+    public init(
+        textStyle: TextStyle = TextStyle(), registry: FontRegistry = .shared, hints: PaginationHints = PaginationHints()
+    ) {
         self.textStyle = textStyle
         self.registry = registry
         self.hints = hints

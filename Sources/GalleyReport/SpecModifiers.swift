@@ -25,11 +25,12 @@ extension ReportContent {
     }
 
     /// Places the content at the start, centre or end of its space on each axis (`RelativeLayoutSpec`).
-    public func relative(horizontal: RelativePosition = .none, vertical: RelativePosition = .none, sizing: SizingOptions = .default)
-        -> ModifiedContent
-    {
+    public func relative(
+        horizontal: RelativePosition = .none, vertical: RelativePosition = .none, sizing: SizingOptions = .default
+    ) -> ModifiedContent {
         modifier { element, _ in
-            RelativeLayoutSpec(horizontalPosition: horizontal, verticalPosition: vertical, sizing: sizing, child: element)
+            RelativeLayoutSpec(
+                horizontalPosition: horizontal, verticalPosition: vertical, sizing: sizing, child: element)
         }
     }
 

@@ -56,13 +56,16 @@ public struct Table<Row>: ReportContent {
             if let background = summary.background { row.layer.backgroundColor = background }
             bodyRows.append(row)
         }
-        return [TableNode(columns: columns.map(\.tableColumn), header: header, rows: bodyRows, repeatsHeader: repeatsHeader)]
+        let table = TableNode(
+            columns: columns.map(\.tableColumn), header: header, rows: bodyRows, repeatsHeader: repeatsHeader)
+        return [table]
     }
 
     /// A cell holding `content` as one element, with the table's padding and grid.
     private func cell(_ content: any ReportContent, in context: ReportContext) throws -> TableCellNode {
         let element = try content.makeElement(in: context)
-        let cell = TableCellNode(content: element, colSpan: context.colSpans[ObjectIdentifier(element)] ?? 1, padding: cellPadding)
+        let span = context.colSpans[ObjectIdentifier(element)] ?? 1
+        let cell = TableCellNode(content: element, colSpan: span, padding: cellPadding)
         if let gridWidth {
             cell.layer.borderWidth = gridWidth
             cell.layer.borderColor = gridColor
