@@ -96,6 +96,18 @@ struct EquivalenceTests {
         #expect(identical, "the DSL's first page draws differently from the hand-built tree's")
     }
 
+    /// A spec hosted in a box for its background passes its style to the box: the box is half
+    /// the width (not stretched), and the stack inside it fills the box.
+    @Test func hostedSpecKeepsItsSize() throws {
+        let document = Document(page: .a6, margins: EdgeInsets(all: 10), textStyle: Self.base) {
+            VStack(alignment: .start) {
+                VStack { Box(width: 10, height: 10) }.frame(width: .fraction(0.5), height: .auto).background(.black)
+            }
+        }
+        let frames = ReportTestSupport.dump(try document.makePagedDocument().layout())
+        #expect(frames == ["box 0.0,0.0 278.0x10.0", "  box 0.0,0.0 139.0x10.0", "    box 0.0,0.0 139.0x10.0"])
+    }
+
     /// `.padding(8).background(c)` colours the padded frame; the other order only the content.
     @Test func modifierOrderMatters() throws {
         func frames(@ContentBuilder _ content: () -> [any ReportContent]) throws -> [String] {
