@@ -23,7 +23,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-## Renders every example template in Templates/ into out/.
+## Renders every example template in Templates/ into out/, and the Swift examples
+## (Examples/Report, the GalleyReport DSL report) into out/examples/.
 demo: release
 	@scripts/demo $(RELEASE_BIN)
 

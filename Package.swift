@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Galley: an offscreen document renderer. Layers (imports point down only):
-// galley (CLI) → GalleyBatch → GalleyTemplates → Galley → GalleyText → GalleyRender → GalleyLayout.
+// galley (CLI) → GalleyBatch → GalleyTemplates → Galley → GalleyText → GalleyRender → GalleyLayout;
+// GalleyReport (the Swift report DSL) sits beside GalleyTemplates, on top of Galley.
 // See docs/architecture.md for why the layers are cut this way.
 import PackageDescription
 
@@ -8,6 +9,7 @@ let package = Package(
     name: "Galley",
     products: [
         .library(name: "Galley", targets: ["Galley", "GalleyTemplates", "GalleyBatch"]),
+        .library(name: "GalleyReport", targets: ["GalleyReport"]),
         .executable(name: "galley", targets: ["galley"]),
     ],
     targets: [
@@ -33,9 +35,15 @@ let package = Package(
         .target(name: "Galley", dependencies: ["GalleyLayout", "GalleyRender", "GalleyText"]),
         .target(name: "GalleyTemplates", dependencies: ["Galley"]),
         .target(name: "GalleyBatch", dependencies: ["GalleyTemplates"]),
+        // The result-builder DSL over Galley's nodes and specs (docs/report-dsl.md).
+        .target(name: "GalleyReport", dependencies: ["Galley", "GalleyLayout", "GalleyRender", "GalleyText"]),
         .executableTarget(name: "galley", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
         // `make bench`: fixed workloads in a release build, results in bench/results.json.
         .executableTarget(name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
+        // `make demo` runs it: a multi-page report written with GalleyReport.
+        .executableTarget(
+            name: "report-example", dependencies: ["GalleyReport", "Galley", "GalleyLayout", "GalleyRender", "GalleyText"],
+            path: "Examples/Report"),
 
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
@@ -50,5 +58,6 @@ let package = Package(
         ),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
         .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"]),
+        .testTarget(name: "GalleyReportTests", dependencies: ["GalleyReport", "GalleyTestSupport"]),
     ]
 )

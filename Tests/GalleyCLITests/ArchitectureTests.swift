@@ -4,8 +4,16 @@ import Testing
 /// The layering rules of docs/architecture.md, checked on the sources.
 @Suite("architecture")
 struct ArchitectureTests {
-    /// Layers from the bottom up; a target may import only targets before it.
-    static let layers = ["GalleyLayout", "GalleyRender", "GalleyText", "Galley", "GalleyTemplates", "GalleyBatch", "galley"]
+    /// Layers from the bottom up; a target may import only targets of a lower rank.
+    static let layers = ["GalleyLayout", "GalleyRender", "GalleyText", "Galley", "GalleyTemplates", "GalleyReport", "GalleyBatch", "galley"]
+    /// Each layer's rank. GalleyTemplates and GalleyReport are siblings on top of Galley (two
+    /// front ends over the same nodes): neither may import the other.
+    static let rank: [String: Int] = [
+        "GalleyLayout": 0, "GalleyRender": 1, "GalleyText": 2, "Galley": 3, "GalleyTemplates": 4, "GalleyReport": 4,
+        "GalleyBatch": 5, "galley": 6,
+    ]
+    /// Example programs (not layers): each may import the library layers, never the CLI or batch.
+    static let examples = ["Examples/Report": "GalleyReport"]
     /// The one Swift target allowed to import each C module.
     static let cOwners = [
         "CCairo": "GalleyRender", "CImageCodecs": "GalleyRender", "CFreeType": "GalleyText",
@@ -13,7 +21,11 @@ struct ArchitectureTests {
     ]
 
     static func imports(of target: String) throws -> [(file: String, module: String)] {
-        let root = CLIRunner.packageRoot.appendingPathComponent("Sources/\(target)")
+        try imports(atPath: "Sources/\(target)")
+    }
+
+    static func imports(atPath path: String) throws -> [(file: String, module: String)] {
+        let root = CLIRunner.packageRoot.appendingPathComponent(path)
         guard let files = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var result = [(String, String)]()
         for case let file as String in files where file.hasSuffix(".swift") {
@@ -27,14 +39,24 @@ struct ArchitectureTests {
 
     @Test(arguments: layers)
     func importsPointDownOnly(target: String) throws {
-        let index = Self.layers.firstIndex(of: target) ?? 0
+        let index = Self.rank[target] ?? 0
         for (file, module) in try Self.imports(of: target) {
-            if let other = Self.layers.firstIndex(of: module) {
+            if let other = Self.rank[module] {
                 #expect(other < index, "\(target)/\(file) imports \(module), a layer above or equal")
             }
             if let owner = Self.cOwners[module] {
                 #expect(owner == target, "\(target)/\(file) imports \(module); only \(owner) wraps it")
             }
+        }
+    }
+
+    @Test(arguments: examples.keys.sorted())
+    func examplesUseTheLibraryOnly(path: String) throws {
+        let found = try Self.imports(atPath: path)
+        #expect(found.contains { $0.module == Self.examples[path] }, "\(path) is written with \(Self.examples[path] ?? "")")
+        for (file, module) in found {
+            #expect(!["galley", "GalleyBatch"].contains(module), "\(path)/\(file) imports \(module)")
+            #expect(Self.cOwners[module] == nil, "\(path)/\(file) imports the C module \(module)")
         }
     }
 
