@@ -24,6 +24,8 @@ public final class PagedDocument {
     public var background: Color?
     public var metadata = DocumentMetadata()
     public let hints: PaginationHints
+    /// Where each bookmark landed in the last pagination (read by tables of contents).
+    public let pageReferences = PageReferences()
     /// Builds the header of a page (laid out at the content width, centred in the top margin).
     public var header: ((PageNumbering) throws -> (any LayoutElement)?)?
     /// Builds the footer of a page (centred in the bottom margin).
@@ -51,7 +53,9 @@ public final class PagedDocument {
     /// Where the pages break (heights only; nothing is drawn).
     public func paginate() -> Pagination {
         let analysis = FlowAnalysis(root: layout(), hints: hints)
-        return analysis.paginate(contentHeight: contentSize.height)
+        let pagination = analysis.paginate(contentHeight: contentSize.height)
+        pageReferences.record(pagination)
+        return pagination
     }
 
     /// Draws page `index` (0-based) of a pagination.
