@@ -68,8 +68,8 @@ public final class PagedDocument {
         let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
         if let header = try header?(numbering) {
             let layout = hostLayout(header)
-            let y = max(0, (margins.top - layout.size.height) / 2)
-            try context.translated(x: margins.left, y: y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+            let origin = headerOrigin(layout)
+            try context.translated(x: origin.x, y: origin.y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
         }
         if let repeated = slice.repeatedHeader {
             try builder.display(repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top), in: context, isRasterizing: false)
@@ -83,8 +83,8 @@ public final class PagedDocument {
         }
         if let footer = try footer?(numbering) {
             let layout = hostLayout(footer)
-            let y = pageSize.height - margins.bottom + max(0, (margins.bottom - layout.size.height) / 2)
-            try context.translated(x: margins.left, y: y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+            let origin = footerOrigin(layout)
+            try context.translated(x: origin.x, y: origin.y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
         }
         return DisplayPage(size: pageSize, items: context.takeItems(), background: background)
     }
@@ -112,7 +112,7 @@ public final class PagedDocument {
         writer.setOutline(pagination.outline.map(\.entry))
     }
 
-    private func hostLayout(_ element: any LayoutElement) -> Layout {
+    func hostLayout(_ element: any LayoutElement) -> Layout {
         let host = BoxNode()
         host.automaticallyManagesSubnodes = true
         host.layoutSpecBlock = { _ in element }
