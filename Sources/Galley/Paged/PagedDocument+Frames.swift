@@ -79,7 +79,8 @@ extension PagedDocument {
             footerFrame = Rect(origin: origin, size: layout.size)
             append(layout, at: origin)
         }
-        let body = Rect(x: margins.left, y: margins.top + slice.headerHeight, width: contentSize.width, height: slice.bottom - slice.top)
+        let body = Rect(
+            x: margins.left, y: margins.top + slice.headerHeight, width: contentSize.width, height: slice.bottom - slice.top)
         return PageFrames(
             page: index + 1, size: pageSize, header: headerFrame, repeatedHeader: repeatedFrame, body: body,
             slice: (slice.top, slice.bottom), footer: footerFrame, nodes: nodes)

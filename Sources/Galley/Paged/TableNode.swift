@@ -51,7 +51,8 @@ public final class TableCellNode: DisplayNode {
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         guard keepsContentHeight else { return InsetLayoutSpec(insets: padding, child: content) }
-        return InsetLayoutSpec(insets: padding, child: StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [content]))
+        let top = StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [content])
+        return InsetLayoutSpec(insets: padding, child: top)
     }
 }
 

@@ -118,7 +118,9 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
     private func titleWidth(_ width: Double) -> Double { max(1, width - indent - numberWidth) }
 
     private func titleLayout(width: Double) -> ParagraphLayout {
-        Typesetter.layout([TextSpan(text: entry.title, style: textStyle)], paragraph: ParagraphStyle(), width: titleWidth(width), registry: registry)
+        Typesetter.layout(
+            [TextSpan(text: entry.title, style: textStyle)], paragraph: ParagraphStyle(), width: titleWidth(width),
+            registry: registry)
     }
 
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
@@ -138,7 +140,8 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
         items.append(.group(group))
         guard let last = title.lines.last else { return Parameters(items: items) }
         let numberText = pageNumber.map(String.init) ?? ""
-        let number = Typesetter.layout([TextSpan(text: numberText, style: textStyle)], paragraph: ParagraphStyle(), width: .infinity, registry: registry)
+        let number = Typesetter.layout(
+            [TextSpan(text: numberText, style: textStyle)], paragraph: ParagraphStyle(), width: .infinity, registry: registry)
         let numberX = width - number.size.width
         if !number.items.isEmpty {
             let y = last.baseline - number.firstBaseline
@@ -153,7 +156,8 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
             var x = width - (number.size.width > 0 ? number.size.width : textStyle.fontSize) - gap - radius
             var path = Path()
             while x - radius >= start {
-                path.append(Path(ellipseIn: Rect(x: x - radius, y: last.baseline - radius * 1.5, width: 2 * radius, height: 2 * radius)))
+                let dot = Rect(x: x - radius, y: last.baseline - radius * 1.5, width: 2 * radius, height: 2 * radius)
+                path.append(Path(ellipseIn: dot))
                 x -= step
             }
             if !path.isEmpty { items.append(.fill(path, textStyle.color)) }
