@@ -104,4 +104,19 @@ struct PagedLayoutCommandTests {
         #expect(result.stdout.contains("toc (contents)"))
         #expect(result.stdout.contains("table (rota)"))
     }
+
+    /// `galley check` binds and paginates paged templates (it used to reject them as canvases).
+    @Test func checkPaginatesPagedTemplates() throws {
+        let ok = try CLIRunner.run(["check", "Templates/handbook.json", "--data", "Templates/handbook.data.json"])
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        #expect(ok.stdout.hasPrefix("ok: "))
+        let dir = try CLIRunner.temporaryDirectory()
+        let path = dir.appendingPathComponent("missing.json")
+        try """
+            {"galley": 1, "page": {"size": "A6"}, "body": {"type": "text", "text": "{{missing.value}}"}}
+            """.write(to: path, atomically: true, encoding: .utf8)
+        let bad = try CLIRunner.run(["check", path.path])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("missing.value"), "\(bad.stderr)")
+    }
 }
