@@ -25,7 +25,11 @@ enum CheckCommand: Command {
         func check(_ value: JSONValue, _ index: Int?) {
             checked += 1
             do {
-                _ = try template.bind(value, recordIndex: index).layout()
+                if template.isPaged {
+                    _ = try template.bindPaged(value, recordIndex: index).paginate()
+                } else {
+                    _ = try template.bind(value, recordIndex: index).layout()
+                }
             } catch {
                 failed += 1
                 printError(error.description)

@@ -59,14 +59,18 @@ enum CommandSupport {
         for warning in canvas.warnings { printError("galley: warning: \(warning)") }
     }
 
-    /// Binds a paged template and streams its pages into a PDF.
-    static func writePaged(_ template: Template, _ record: (value: JSONValue, index: Int?), to path: String) throws {
-        let document: PagedDocument
+    /// Binds a paged template, turning template errors into a one-line failure.
+    static func pagedDocument(_ template: Template, _ record: (value: JSONValue, index: Int?)) throws -> PagedDocument {
         do {
-            document = try template.bindPaged(record.value, recordIndex: record.index)
+            return try template.bindPaged(record.value, recordIndex: record.index)
         } catch {
             throw CommandFailure(message: error.description)
         }
+    }
+
+    /// Binds a paged template and streams its pages into a PDF.
+    static func writePaged(_ template: Template, _ record: (value: JSONValue, index: Int?), to path: String) throws {
+        let document = try pagedDocument(template, record)
         do {
             try document.writePDF(to: path)
         } catch {

@@ -17,13 +17,21 @@ enum LayoutCommand: Command {
         --ascii prints Texture's asciiArtString of the layout tree; --styles adds each node's
         style description (min {…} <= preferred {…} <= max {…}).
 
+        A paged template (with "page") is paginated first: one entry per page, each also with
+        "page", "header", "repeatedHeader", "body" and "footer" frames and "slice": [top, bottom]
+        (the part of the body the page shows, in body coordinates); a body node cut by a page
+        edge is listed on every page showing part of it, with "clipped": true. --ascii prints
+        the body's layout tree.
+
         EXAMPLES:
           galley layout Templates/hello.json --json
           galley layout Templates/card.json --data Templates/card.data.json --ascii
+          galley layout Templates/handbook.json --data Templates/handbook.data.json --json
         """
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let template = try CommandSupport.template(arguments, command: name)
+        if template.isPaged { return try runPaged(template, arguments) }
         let canvas = try CommandSupport.canvas(template, try CommandSupport.record(arguments, template: template))
         if arguments.flag("ascii") {
             print(canvas.layout().asciiArtString)
@@ -32,6 +40,27 @@ enum LayoutCommand: Command {
         }
         if arguments.flag("styles") {
             for (node, _) in canvas.nodeFrames() {
+                print("\(node.typeName)\(node.identifier.map { " #\($0)" } ?? ""): \(node.style.description)")
+            }
+        }
+        return ExitStatus.success
+    }
+
+    /// Paged templates: the body paginated, frames per page (`LayoutDump.json(_: PagedDocument)`).
+    private static func runPaged(_ template: Template, _ arguments: Arguments) throws -> Int32 {
+        let document = try CommandSupport.pagedDocument(template, try CommandSupport.record(arguments, template: template))
+        if arguments.flag("ascii") {
+            print(document.layout().asciiArtString)
+        } else {
+            do {
+                print(try LayoutDump.json(document))
+            } catch {
+                throw CommandFailure(message: "\(error)")
+            }
+        }
+        if arguments.flag("styles") {
+            for (node, _) in document.layout().flattenedNodeFrames() {
+                guard let node = node as? DisplayNode else { continue }
                 print("\(node.typeName)\(node.identifier.map { " #\($0)" } ?? ""): \(node.style.description)")
             }
         }

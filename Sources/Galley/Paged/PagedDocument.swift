@@ -24,6 +24,8 @@ public final class PagedDocument {
     public var background: Color?
     public var metadata = DocumentMetadata()
     public let hints: PaginationHints
+    /// Where each bookmark landed in the last pagination (read by tables of contents).
+    public let pageReferences = PageReferences()
     /// Builds the header of a page (laid out at the content width, centred in the top margin).
     public var header: ((PageNumbering) throws -> (any LayoutElement)?)?
     /// Builds the footer of a page (centred in the bottom margin).
@@ -51,7 +53,9 @@ public final class PagedDocument {
     /// Where the pages break (heights only; nothing is drawn).
     public func paginate() -> Pagination {
         let analysis = FlowAnalysis(root: layout(), hints: hints)
-        return analysis.paginate(contentHeight: contentSize.height)
+        let pagination = analysis.paginate(contentHeight: contentSize.height)
+        pageReferences.record(pagination)
+        return pagination
     }
 
     /// Draws page `index` (0-based) of a pagination.
@@ -64,8 +68,8 @@ public final class PagedDocument {
         let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
         if let header = try header?(numbering) {
             let layout = hostLayout(header)
-            let y = max(0, (margins.top - layout.size.height) / 2)
-            try context.translated(x: margins.left, y: y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+            let origin = headerOrigin(layout)
+            try context.translated(x: origin.x, y: origin.y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
         }
         if let repeated = slice.repeatedHeader {
             try builder.display(repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top), in: context, isRasterizing: false)
@@ -79,8 +83,8 @@ public final class PagedDocument {
         }
         if let footer = try footer?(numbering) {
             let layout = hostLayout(footer)
-            let y = pageSize.height - margins.bottom + max(0, (margins.bottom - layout.size.height) / 2)
-            try context.translated(x: margins.left, y: y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+            let origin = footerOrigin(layout)
+            try context.translated(x: origin.x, y: origin.y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
         }
         return DisplayPage(size: pageSize, items: context.takeItems(), background: background)
     }
@@ -108,7 +112,7 @@ public final class PagedDocument {
         writer.setOutline(pagination.outline.map(\.entry))
     }
 
-    private func hostLayout(_ element: any LayoutElement) -> Layout {
+    func hostLayout(_ element: any LayoutElement) -> Layout {
         let host = BoxNode()
         host.automaticallyManagesSubnodes = true
         host.layoutSpecBlock = { _ in element }

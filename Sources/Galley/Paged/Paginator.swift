@@ -58,7 +58,7 @@ struct FlowAnalysis {
         for interval in keepWithNext {
             // Forbid a cut anywhere from inside the node to just past the next leaf's top.
             let next = leafTops.first { $0 >= interval.hi - Self.epsilon } ?? interval.hi
-            soft.append(Interval(lo: interval.lo, hi: next + Self.epsilon))
+            soft.append(Interval(lo: interval.lo, hi: next + 2 * Self.epsilon))
         }
         hard = Self.merge(hard)
         leafSpans = Self.merge(leafSpans)

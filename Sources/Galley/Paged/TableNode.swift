@@ -25,15 +25,23 @@ public struct TableColumn: Hashable, Sendable {
     }
 }
 
-/// A table cell: its content inset by the table's padding, spanning `colSpan` columns.
+/// A table cell: its content inset by the table's padding, spanning `colSpan` columns and
+/// `rowSpan` rows (see `TableGrid`).
 public final class TableCellNode: DisplayNode {
     public let content: any LayoutElement
     public let colSpan: Int
+    public let rowSpan: Int
     public var padding: EdgeInsets
+    /// Whether the content keeps its own height at the top of the cell instead of stretching
+    /// to the cell's. Set by the table for the cells of row groups joined by a `rowSpan`, so a
+    /// group taller than a page can be cut between the lines of its cells (a stretched text
+    /// frame allows no cut below its last line).
+    var keepsContentHeight = false
 
-    public init(content: any LayoutElement, colSpan: Int = 1, padding: EdgeInsets = EdgeInsets(all: 4)) {
+    public init(content: any LayoutElement, colSpan: Int = 1, rowSpan: Int = 1, padding: EdgeInsets = EdgeInsets(all: 4)) {
         self.content = content
         self.colSpan = max(1, colSpan)
+        self.rowSpan = max(1, rowSpan)
         self.padding = padding
         super.init()
         automaticallyManagesSubnodes = true
@@ -42,15 +50,27 @@ public final class TableCellNode: DisplayNode {
     public override var typeName: String { "cell" }
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        InsetLayoutSpec(insets: padding, child: content)
+        guard keepsContentHeight else { return InsetLayoutSpec(insets: padding, child: content) }
+        let top = StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [content])
+        return InsetLayoutSpec(insets: padding, child: top)
     }
 }
 
-/// A table row: cells side by side at the table's column widths, all as tall as the tallest.
+/// A table row: its own cells side by side at the table's column widths, all as tall as the
+/// row, with gaps where cells from rows above span down (those are laid out by the table).
 public final class TableRowNode: DisplayNode {
+    /// A place in the row: one of its cells, or (cell nil) columns covered by a cell spanning rows.
+    struct Slot {
+        let cell: TableCellNode?
+        let column: Int
+        let span: Int
+    }
+
     public let cells: [TableCellNode]
     /// Set by the table before the row is laid out.
     var columnWidths: [Double] = []
+    /// Set by the table (`TableGrid`); nil lays the cells out one column after another.
+    var slots: [Slot]?
 
     public init(cells: [TableCellNode]) {
         self.cells = cells
@@ -61,15 +81,21 @@ public final class TableRowNode: DisplayNode {
     public override var typeName: String { "row" }
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+        var children: [any LayoutElement] = []
         var column = 0
-        for cell in cells {
-            let span = min(cell.colSpan, max(0, columnWidths.count - column))
-            let width = columnWidths[column..<column + span].reduce(0, +)
-            column += span
-            cell.style.width = .points(width)
-            cell.style.flexShrink = 0
+        let slots = self.slots ?? cells.map { cell in
+            defer { column += cell.colSpan }
+            return Slot(cell: cell, column: column, span: cell.colSpan)
         }
-        return StackLayoutSpec(direction: .horizontal, alignItems: .stretch, children: cells)
+        for slot in slots {
+            let start = min(slot.column, columnWidths.count)
+            let width = columnWidths[start..<min(columnWidths.count, start + slot.span)].reduce(0, +)
+            let element: any LayoutElement = slot.cell ?? LayoutSpec()
+            element.style.width = .points(width)
+            element.style.flexShrink = 0
+            children.append(element)
+        }
+        return StackLayoutSpec(direction: .horizontal, alignItems: .stretch, children: children)
     }
 }
 
@@ -80,15 +106,20 @@ public final class TableNode: DisplayNode {
     public let headerRow: TableRowNode?
     public let rows: [TableRowNode]
     public var repeatsHeader: Bool
+    private let grid: TableGrid
 
     public init(columns: [TableColumn], header: TableRowNode?, rows: [TableRowNode], repeatsHeader: Bool = true) {
         self.columns = columns
         self.headerRow = header
         self.rows = rows
         self.repeatsHeader = repeatsHeader
+        let all = (header.map { [$0] } ?? []) + rows
+        grid = TableGrid(rows: all, columnCount: columns.count, hasHeader: header != nil)
         super.init()
         automaticallyManagesSubnodes = true
-        for row in [header].compactMap({ $0 }) + rows { TableNode.align(row, columns) }
+        for (row, slots) in zip(all, grid.slots) { row.slots = slots }
+        for cell in grid.cellsInSpannedGroups { cell.keepsContentHeight = true }
+        TableNode.align(grid.placements, columns)
     }
 
     public override var typeName: String { "table" }
@@ -103,7 +134,7 @@ public final class TableNode: DisplayNode {
             row.columnWidths = widths
             row.invalidateCalculatedLayout()
         }
-        return StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: all)
+        return TableGridLayoutSpec(rows: all, spanning: grid.spanningPlacements, columnWidths: widths)
     }
 
     /// Resolves the columns' widths for a table `width` points wide.
@@ -136,25 +167,19 @@ public final class TableNode: DisplayNode {
     private func autoWidth(column: Int) -> Double {
         var widest = 0.0
         let unbounded = SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity))
-        for row in allRows {
-            var index = 0
-            for cell in row.cells {
-                defer { index += cell.colSpan }
-                guard index == column, cell.colSpan == 1 else { continue }
-                let size = cell.content.layoutThatFits(unbounded).size
-                widest = max(widest, (size.width + cell.padding.left + cell.padding.right).rounded(.up))
-            }
+        for placement in grid.placements where placement.column == column && placement.colSpan == 1 {
+            let cell = placement.cell
+            let size = cell.content.layoutThatFits(unbounded).size
+            widest = max(widest, (size.width + cell.padding.left + cell.padding.right).rounded(.up))
         }
         return widest
     }
 
     /// Column alignment for text cells that did not choose their own.
-    private static func align(_ row: TableRowNode, _ columns: [TableColumn]) {
-        var index = 0
-        for cell in row.cells {
-            defer { index += cell.colSpan }
-            guard index < columns.count, let alignment = columns[index].alignment,
-                let text = cell.content as? TextNode, text.paragraphStyle.alignment == .start
+    private static func align(_ placements: [TableGrid.Placement], _ columns: [TableColumn]) {
+        for placement in placements {
+            guard placement.column < columns.count, let alignment = columns[placement.column].alignment,
+                let text = placement.cell.content as? TextNode, text.paragraphStyle.alignment == .start
             else { continue }
             text.paragraphStyle.alignment = alignment
         }

@@ -12,6 +12,10 @@ struct ElementBuilder {
     let hints = PaginationHints()
     /// `colSpan` of table cells, by element identity.
     var colSpans: [ObjectIdentifier: Int] = [:]
+    /// `rowSpan` of table cells, by element identity.
+    var rowSpans: [ObjectIdentifier: Int] = [:]
+    /// Bookmarked nodes in document order and the tables of contents listing them.
+    var contents = ContentsCollector()
 
     init(site: BuildSite) {
         self.site = site
@@ -51,12 +55,15 @@ struct ElementBuilder {
             guard try site.isTruthy(condition, in: scope, at: element.path.appending("if")) else { return nil }
         }
         let properties = try BoundProperties(element, scope: scope, site: site)
+        // Reserved before the children are built, so bookmarks are listed in document order.
+        let bookmarkSlot = contents.reserveSlot(if: properties["bookmark"].map { $0 != .null } ?? false)
         var built = try make(element, properties, scope: scope)
         try StyleApplier.apply(properties, to: built)
         built = try applyPagination(properties, to: built)
         if let node = built as? DisplayNode {
             try LayerApplier.apply(properties, to: node, site: site)
             if let id = node.identifier { nodesByID[id] = node }
+            contents.fill(bookmarkSlot, with: node)
         }
         return built
     }
@@ -72,6 +79,7 @@ struct ElementBuilder {
         case "table": return try makeTable(element, p, scope: scope)
         case "row": return try makeRow(element, scope: scope)
         case "pageBreak": return PageBreakNode()
+        case "toc": return try makeTableOfContents(p)
         default: return try makeSpec(element, p, scope: scope)
         }
     }

@@ -20,6 +20,8 @@ extension Template {
             throw site.error(at: JSONPath.root.appending("page"), "paged documents are rendered with bindPaged(_:)")
         }
         let body = try builder.buildSlot(self.body, scope: scope)
+        // A canvas has no pages: its tables of contents list the bookmarks without numbers.
+        builder.contents.finish(references: nil)
         let canvas = Canvas(body: body, size: size, constrainedSize: range, fit: fit == .content ? .content : .size)
         if let background {
             let value = try site.evaluate(background, in: scope, at: JSONPath.root.appending("background"))

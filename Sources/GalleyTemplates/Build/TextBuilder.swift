@@ -8,19 +8,7 @@ struct TextBuilder {
     let site: BuildSite
 
     func make(_ p: BoundProperties) throws(TemplateError) -> TextNode {
-        var base = TextStyle()
-        if let name = site.template.defaultStyle, let style = site.template.styles[name] {
-            base = try Self.applying(style, to: base)
-        }
-        if let name = try p.string("style") {
-            guard let style = site.template.styles[name] else {
-                throw site.error(
-                    at: p.element.path.appending("style"), "no text style named \"\(name)\"",
-                    hint: "define it under \"styles\" (known: \(site.template.styles.keys.sorted().joined(separator: ", ")))")
-            }
-            base = try Self.applying(style, to: base)
-        }
-        for (key, value) in p.values where value != .null { Self.apply(key, value, to: &base) }
+        let base = try style(p)
         var spans = [TextSpan]()
         if case .array(let items)? = p["spans"] {
             for (index, item) in items.enumerated() {
@@ -41,6 +29,27 @@ struct TextBuilder {
         if let v = try p.bool("hyphenate") { paragraph.hyphenate = v }
         if let v = try p.string("lang") { paragraph.language = v }
         return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
+    }
+
+    /// The element's text style: the default style, then the style named by `styleKey`, then
+    /// the element's own TEXTSTYLE keys (unless `ownKeys` is false).
+    func style(_ p: BoundProperties, styleKey: String = "style", ownKeys: Bool = true) throws(TemplateError) -> TextStyle {
+        var base = TextStyle()
+        if let name = site.template.defaultStyle, let style = site.template.styles[name] {
+            base = try Self.applying(style, to: base)
+        }
+        if let name = try p.string(styleKey) {
+            guard let style = site.template.styles[name] else {
+                throw site.error(
+                    at: p.element.path.appending(styleKey), "no text style named \"\(name)\"",
+                    hint: "define it under \"styles\" (known: \(site.template.styles.keys.sorted().joined(separator: ", ")))")
+            }
+            base = try Self.applying(style, to: base)
+        }
+        if ownKeys {
+            for (key, value) in p.values where value != .null { Self.apply(key, value, to: &base) }
+        }
+        return base
     }
 
     /// `style` with the TEXTSTYLE keys of `object` applied (other keys are ignored).

@@ -8,16 +8,24 @@ public enum LayoutDump {
     public static func json(_ canvas: Canvas) -> String {
         let layout = canvas.layout()
         let size = canvas.surfaceSize(for: layout)
-        let nodes = canvas.nodeFrames().map { node, frame in
-            var fields = [String]()
-            if let id = node.identifier { fields.append("\"id\": \(quoted(id))") }
-            fields.append("\"type\": \(quoted(node.typeName))")
-            fields.append("\"frame\": [\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)), \(number(frame.height))]")
-            return "{" + fields.joined(separator: ", ") + "}"
-        }
+        let nodes = canvas.nodeFrames().map { node($0.node, frame: $0.frame) }
         let page = "{\"size\": [\(number(size.width)), \(number(size.height))], \"nodes\": [\n    "
             + nodes.joined(separator: ",\n    ") + "\n  ]}"
         return "{\"pages\": [\n  " + page + "\n]}"
+    }
+
+    /// One node: `{"id", "type", "frame": [x, y, w, h]}` plus any `extra` fields.
+    static func node(_ node: DisplayNode, frame: Rect, extra: [String] = []) -> String {
+        var fields = [String]()
+        if let id = node.identifier { fields.append("\"id\": \(quoted(id))") }
+        fields.append("\"type\": \(quoted(node.typeName))")
+        fields.append("\"frame\": \(rect(frame))")
+        return "{" + (fields + extra).joined(separator: ", ") + "}"
+    }
+
+    /// `[x, y, w, h]`.
+    static func rect(_ frame: Rect) -> String {
+        "[\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)), \(number(frame.height))]"
     }
 
     /// Whole numbers without a fraction; others with up to 4 decimals.

@@ -5,7 +5,7 @@ import GalleyText
 
 /// Tables and pagination directives (paged documents; docs/templates.md).
 extension ElementBuilder {
-    /// Records `colSpan`, `keepTogether`, `keepWithNext`, `orphans` and `widows`. A layout
+    /// Records `colSpan`, `rowSpan`, `keepTogether`, `keepWithNext`, `orphans` and `widows`. A layout
     /// spec kept together (or with the next block) is wrapped in a node so it has a frame.
     mutating func applyPagination(_ p: BoundProperties, to built: any LayoutElement) throws(TemplateError) -> any LayoutElement {
         let together = try p.bool("keepTogether") ?? false
@@ -19,6 +19,7 @@ extension ElementBuilder {
             result = box
         }
         if let span = try p.number("colSpan", .integer) { colSpans[ObjectIdentifier(result)] = max(1, Int(span)) }
+        if let span = try p.number("rowSpan", .integer) { rowSpans[ObjectIdentifier(result)] = max(1, Int(span)) }
         guard let node = result as? DisplayNode else { return result }
         if together { hints.keepTogether(node) }
         if withNext { hints.keepWithNext(node) }
@@ -79,8 +80,16 @@ extension ElementBuilder {
         return TableRowNode(cells: cells)
     }
 
+    /// A cell around a built element. The element's `background` moves to the cell, so it fills
+    /// the whole cell, padding included (the merged area, for a spanning cell).
     private func cell(_ content: any LayoutElement) -> TableCellNode {
-        TableCellNode(content: content, colSpan: colSpans[ObjectIdentifier(content)] ?? 1)
+        let cell = TableCellNode(
+            content: content, colSpan: colSpans[ObjectIdentifier(content)] ?? 1, rowSpan: rowSpans[ObjectIdentifier(content)] ?? 1)
+        if let node = content as? DisplayNode, let background = node.layer.backgroundColor, node.layer.cornerRadius == 0 {
+            cell.layer.backgroundColor = background
+            node.layer.backgroundColor = nil
+        }
+        return cell
     }
 
     private static func columnWidth(_ value: JSONValue) -> TableColumnWidth? {

@@ -17,6 +17,7 @@ extension Template {
         let scope = BindingScope(data: data)
         let body = try builder.buildSlot(self.body, scope: scope)
         let document = PagedDocument(body: body, pageSize: setup.size, margins: setup.margins, hints: builder.hints)
+        builder.contents.finish(references: document.pageReferences)
         if let background {
             document.background = ValueReader.color(try site.evaluate(background, in: scope, at: JSONPath.root.appending("background")))
         }

@@ -16,7 +16,7 @@ enum ElementSchema {
         "flexShrink": .nonNegativeNumber, "flexBasis": .dimension, "alignSelf": .choice(alignSelf),
         "spacingBefore": .number, "spacingAfter": .number, "ascender": .number, "descender": .number,
         "position": .pair, "keepTogether": .bool, "keepWithNext": .bool, "debugName": .string,
-        "colSpan": .integer,
+        "colSpan": .integer, "rowSpan": .integer,
     ]
 
     /// Layer keys of drawn nodes.
@@ -76,10 +76,15 @@ enum ElementSchema {
         ],
         "row": ["cells": .elements],
         "pageBreak": [:],
+        "toc": textStyleKeys.merging([
+            "style": .string, "title": .string, "titleStyle": .string, "levels": .integer,
+            "leader": .choice(["dots", "space"]), "indent": .nonNegativeNumber,
+            "spacing": .number,
+        ]) { a, _ in a },
     ]
 
     /// Element types that are drawn nodes (and so take the layer keys).
-    static let nodeTypes: Set<String> = ["box", "text", "image", "node", "table", "row"]
+    static let nodeTypes: Set<String> = ["box", "text", "image", "node", "table", "row", "toc"]
 
     static var typeNames: [String] { typeKeys.keys.sorted() }
 

@@ -1,0 +1,94 @@
+import GalleyLayout
+
+/// Where things sit on one page of a paged document, in page coordinates (points, y down):
+/// what `galley layout` dumps for paged templates.
+public struct PageFrames {
+    /// One drawn node on the page.
+    public struct NodeFrame {
+        public let node: DisplayNode
+        public let frame: Rect
+        /// Whether the node continues on another page (the page shows only part of it).
+        public let isClipped: Bool
+    }
+
+    /// 1-based page number.
+    public let page: Int
+    public let size: Size
+    /// The header's frame (nil without a header).
+    public let header: Rect?
+    /// The repeated table header's frame, when the page continues a table.
+    public let repeatedHeader: Rect?
+    /// The area the body slice is drawn into (below a repeated table header).
+    public let body: Rect
+    /// The slice of the body shown, in body coordinates: [top, bottom).
+    public let slice: (top: Double, bottom: Double)
+    public let footer: Rect?
+    /// Every drawn node on the page in drawing order: header, repeated table header, body, footer.
+    public let nodes: [NodeFrame]
+}
+
+extension PagedDocument {
+    /// Where the header laid out as `layout` goes: centred vertically in the top margin.
+    func headerOrigin(_ layout: Layout) -> Point {
+        Point(x: margins.left, y: max(0, (margins.top - layout.size.height) / 2))
+    }
+
+    /// Where the footer laid out as `layout` goes: centred vertically in the bottom margin.
+    func footerOrigin(_ layout: Layout) -> Point {
+        Point(x: margins.left, y: pageSize.height - margins.bottom + max(0, (margins.bottom - layout.size.height) / 2))
+    }
+
+    /// The frames of page `index` (0-based) of a pagination, as `displayPage` draws it.
+    public func pageFrames(_ index: Int, of pagination: Pagination) throws -> PageFrames {
+        let slice = pagination.slices[index]
+        let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
+        var nodes: [PageFrames.NodeFrame] = []
+        func append(_ layout: Layout, at origin: Point) {
+            for (node, frame) in layout.flattenedNodeFrames() {
+                guard let node = node as? DisplayNode else { continue }
+                nodes.append(PageFrames.NodeFrame(node: node, frame: frame.offsetBy(origin), isClipped: false))
+            }
+        }
+        var headerFrame: Rect?
+        if let header = try header?(numbering) {
+            let layout = hostLayout(header)
+            let origin = headerOrigin(layout)
+            headerFrame = Rect(origin: origin, size: layout.size)
+            append(layout, at: origin)
+        }
+        var repeatedFrame: Rect?
+        if let repeated = slice.repeatedHeader {
+            let origin = Point(x: margins.left + repeated.x, y: margins.top)
+            repeatedFrame = Rect(origin: origin, size: repeated.layout.size)
+            append(repeated.layout, at: origin)
+        }
+        // Body nodes the slice shows (the test `draw(_:…)` applies), moved onto the page.
+        let offset = Point(x: margins.left, y: margins.top + slice.headerHeight - slice.top)
+        let eps = FlowAnalysis.epsilon
+        for (node, frame) in layout().flattenedNodeFrames() {
+            guard let node = node as? DisplayNode else { continue }
+            let visible = frame.maxY > slice.top + eps || (frame.height == 0 && frame.minY >= slice.top)
+            guard visible, frame.minY < slice.bottom - eps else { continue }
+            let clipped = frame.minY < slice.top - eps || frame.maxY > slice.bottom + eps
+            nodes.append(PageFrames.NodeFrame(node: node, frame: frame.offsetBy(offset), isClipped: clipped))
+        }
+        var footerFrame: Rect?
+        if let footer = try footer?(numbering) {
+            let layout = hostLayout(footer)
+            let origin = footerOrigin(layout)
+            footerFrame = Rect(origin: origin, size: layout.size)
+            append(layout, at: origin)
+        }
+        let body = Rect(
+            x: margins.left, y: margins.top + slice.headerHeight, width: contentSize.width, height: slice.bottom - slice.top)
+        return PageFrames(
+            page: index + 1, size: pageSize, header: headerFrame, repeatedHeader: repeatedFrame, body: body,
+            slice: (slice.top, slice.bottom), footer: footerFrame, nodes: nodes)
+    }
+}
+
+extension Rect {
+    fileprivate func offsetBy(_ point: Point) -> Rect {
+        Rect(x: minX + point.x, y: minY + point.y, width: width, height: height)
+    }
+}

@@ -1,0 +1,85 @@
+import Galley
+import GalleyLayout
+import GalleyRender
+import GalleyText
+
+/// The bookmarked nodes of a body, in document order, and the `toc` elements that list them.
+/// Entries are filled in once the whole body is built (a table of contents usually comes
+/// before the headings it lists).
+struct ContentsCollector {
+    struct Pending {
+        let node: TableOfContentsNode
+        let levels: Int
+        let style: TextStyle
+        let indent: Double
+        let leader: TableOfContentsLeader
+        let registry: FontRegistry
+    }
+
+    /// One slot per element with a `bookmark` key, reserved before its children are built.
+    private var slots: [DisplayNode?] = []
+    private(set) var pending: [Pending] = []
+
+    mutating func reserveSlot(if bookmarked: Bool) -> Int? {
+        guard bookmarked else { return nil }
+        slots.append(nil)
+        return slots.count - 1
+    }
+
+    mutating func fill(_ slot: Int?, with node: DisplayNode) {
+        guard let slot, node.bookmark != nil else { return }
+        slots[slot] = node
+    }
+
+    mutating func add(_ toc: Pending) { pending.append(toc) }
+
+    /// Gives every table of contents its entries, linked to the bookmarked nodes (which get an
+    /// `identifier` if they had none) and numbered from `references` when pages are drawn.
+    func finish(references: PageReferences?) {
+        guard !pending.isEmpty else { return }
+        var bookmarks: [(node: DisplayNode, title: String, level: Int)] = []
+        for case let node? in slots {
+            guard let bookmark = node.bookmark else { continue }
+            if node.identifier == nil { node.identifier = "galley-toc-\(bookmarks.count + 1)" }
+            node.exportsAnchor = true
+            bookmarks.append((node, bookmark.title, bookmark.level))
+        }
+        for toc in pending {
+            let entries = bookmarks.filter { $0.level <= toc.levels }.map { bookmark in
+                TableOfContentsEntryNode(
+                    entry: TableOfContentsEntry(title: bookmark.title, level: bookmark.level, destination: bookmark.node.identifier ?? ""),
+                    textStyle: toc.style, indent: Double(max(0, bookmark.level - 1)) * toc.indent, leader: toc.leader,
+                    references: references, registry: toc.registry)
+            }
+            toc.node.setEntries(entries)
+        }
+    }
+}
+
+extension ElementBuilder {
+    /// `{"type": "toc", "title", "titleStyle", "levels", "leader", "indent", "spacing", "style", …TEXTSTYLE}`.
+    mutating func makeTableOfContents(_ p: BoundProperties) throws(TemplateError) -> TableOfContentsNode {
+        let textBuilder = TextBuilder(site: site)
+        let style = try textBuilder.style(p)
+        var title: TextNode?
+        if let text = try p.string("title"), !text.isEmpty {
+            var titleStyle = style
+            if p["titleStyle"] != nil {
+                titleStyle = try textBuilder.style(p, styleKey: "titleStyle", ownKeys: false)
+            } else {
+                titleStyle.weight = 700
+                titleStyle.fontSize = (style.fontSize * 1.4).rounded()
+            }
+            let node = TextNode(spans: [TextSpan(text: text, style: titleStyle)], registry: site.resources.fonts)
+            hints.keepWithNext(node)
+            title = node
+        }
+        let toc = TableOfContentsNode(title: title, spacing: try p.number("spacing") ?? 4)
+        let levels = try p.number("levels", .integer).map { Int($0) } ?? 3
+        contents.add(
+            ContentsCollector.Pending(
+                node: toc, levels: max(1, levels), style: style, indent: try p.number("indent", .nonNegativeNumber) ?? 12,
+                leader: try p.choice("leader", TableOfContentsLeader.self) ?? .dots, registry: site.resources.fonts))
+        return toc
+    }
+}
