@@ -52,7 +52,8 @@ enum ParagraphCache {
     }
 
     private static let shardCount = 16
-    private static let shardCapacity = 512
+    /// 4,096 paragraphs in all (a few MB): enough for the text every record repeats.
+    private static let shardCapacity = 256
     private static let shards: [Shard] = (0..<shardCount).map { _ in Shard() }
 
     static func layout(for key: ParagraphKey, make: () -> ParagraphLayout) -> ParagraphLayout {
