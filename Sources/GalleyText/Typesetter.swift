@@ -13,9 +13,13 @@ public enum Typesetter {
     /// Thread-safe: fonts are shared read-only, the HarfBuzz buffer belongs to this call, and the
     /// shaping cache is sharded. Offsets in the result are UTF-16 offsets into the spans' texts
     /// joined together.
+    ///
+    /// With `includingItems: false` the draw phase is skipped: the result has the size, lines and
+    /// baselines but no display items (measuring a long document keeps the metrics of every
+    /// paragraph, and typesets each again, from the shaping cache, when its page is drawn).
     public static func layout(
         _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double? = nil,
-        registry: FontRegistry = .shared
+        registry: FontRegistry = .shared, includingItems: Bool = true
     ) -> ParagraphLayout {
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }
@@ -37,7 +41,7 @@ public enum Typesetter {
         let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
         let placed = Position.run(lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
                                   paragraph: paragraph, width: alignWidth, primaries: primaries)
-        let items = Draw.run(placed, text: text)
+        let items = includingItems ? Draw.run(placed, text: text) : []
         var layout = ParagraphLayout(placed, items: items, missing: itemization.missing)
         let rtl = itemization.paragraphIsRTL
         switch paragraph.alignment {

@@ -42,10 +42,13 @@ public final class PagedDocument {
         Size(width: pageSize.width - margins.left - margins.right, height: pageSize.height - margins.top - margins.bottom)
     }
 
-    /// The body laid out at the content width, unbounded height.
+    /// The body laid out at the content width, unbounded height. Text keeps its metrics, not its
+    /// glyph runs, until its page is drawn (`TextNode.cachesDisplayItems`).
     public func layout() -> Layout {
         let width = contentSize.width
-        return root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+        return TextNode.cachesDisplayItems.withValue(false) {
+            root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+        }
     }
 
     /// Where the pages break (heights only; nothing is drawn).
@@ -72,9 +75,13 @@ public final class PagedDocument {
         }
         let offset = margins.top + slice.headerHeight - slice.top
         let clip = Path(rect: Rect(x: 0, y: margins.top + slice.headerHeight, width: pageSize.width, height: slice.bottom - slice.top))
-        try context.withGroup(clip: clip) { context in
-            for sub in layout().sublayouts {
-                try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
+        // The body's text is typeset again for drawing and not kept: memory holds this page's
+        // glyphs, not the document's.
+        try TextNode.cachesDisplayItems.withValue(false) {
+            try context.withGroup(clip: clip) { context in
+                for sub in layout().sublayouts {
+                    try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
+                }
             }
         }
         if let footer = try footer?(numbering) {
