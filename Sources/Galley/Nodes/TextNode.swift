@@ -17,23 +17,20 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
     public let registry: FontRegistry
 
-    /// Whether text nodes keep the display items (glyph runs) of what they typeset. `PagedDocument`
-    /// binds it to false while it measures and draws its body: measuring then keeps only each
-    /// paragraph's metrics (size, lines, baselines), and drawing typesets the paragraph again,
-    /// its shaping from the shaping cache, without keeping the result. A long document's glyph
-    /// runs are otherwise all alive at once between measuring and drawing.
-    static let cachesDisplayItems = TaskLocal(wrappedValue: true)
-
-    /// A cached paragraph layout; `hasItems` is false when it was typeset for its metrics only.
+    /// A cached paragraph layout: the width it was broken at, whether the node was measured at
+    /// that width, and whether it has display items (not when typeset for its metrics only).
     private struct Typeset {
+        let width: Double
         var layout: ParagraphLayout
         var hasItems: Bool
+        var isMeasured: Bool
     }
 
-    /// Paragraph layouts by width: measuring and drawing at one width shapes the text once.
-    private var layouts: [Double: Typeset] = [:]
-    /// Widths measured at, most recent last (drawing prefers the latest measurement's breaks).
-    private var measuredWidths: [Double] = []
+    /// Paragraph layouts by width, at most 8: measuring and drawing at one width shapes the text
+    /// once. Layouts the node was measured with come last, the latest measurement last (drawing
+    /// prefers its breaks). One small array rather than a dictionary and a list: a paged body can
+    /// hold tens of thousands of text nodes.
+    private var typesets: [Typeset] = []
     /// Layouts broken at a measured width and aligned in the drawn frame's width.
     private var drawLayouts: [DrawKey: ParagraphLayout] = [:]
 
@@ -59,38 +56,47 @@ public final class TextNode: DisplayNode, DrawingNode {
     public var text: String { spans.map(\.text).joined() }
 
     /// The paragraph laid out at `width`, with its display items (cached unless
-    /// `cachesDisplayItems` is off).
+    /// `LayoutNode.keepsMeasurementDetails` is off).
     public func paragraphLayout(width: Double) -> ParagraphLayout {
-        if let cached = layouts[width], cached.hasItems { return cached.layout }
+        let index = typesets.firstIndex { $0.width == width }
+        if let index, typesets[index].hasItems { return typesets[index].layout }
         let layout = Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry)
-        if Self.cachesDisplayItems.get() { cache(Typeset(layout: layout, hasItems: true), width: width) }
+        guard LayoutNode.keepsMeasurementDetails.get() else { return layout }
+        if let index {
+            typesets[index].layout = layout
+            typesets[index].hasItems = true
+        } else {
+            // Not a measurement: first in line to be dropped.
+            typesets.insert(Typeset(width: width, layout: layout, hasItems: true, isMeasured: false), at: 0)
+            trimTypesets()
+        }
         return layout
-    }
-
-    /// The paragraph's layout at `width` for measuring: cached, and without display items while
-    /// `cachesDisplayItems` is off.
-    private func measuredLayout(width: Double) -> ParagraphLayout {
-        if let cached = layouts[width] { return cached.layout }
-        let hasItems = Self.cachesDisplayItems.get()
-        let layout = Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry, includingItems: hasItems)
-        cache(Typeset(layout: layout, hasItems: hasItems), width: width)
-        return layout
-    }
-
-    private func cache(_ typeset: Typeset, width: Double) {
-        if layouts.count > 8 { layouts.removeAll(keepingCapacity: true) }
-        layouts[width] = typeset
     }
 
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        let layout = measuredLayout(width: constrainedSize.width)
-        measuredWidths.removeAll { $0 == constrainedSize.width }
-        measuredWidths.append(constrainedSize.width)
-        if measuredWidths.count > 8 { measuredWidths.removeFirst() }
+        let width = constrainedSize.width
+        var typeset: Typeset
+        if let index = typesets.firstIndex(where: { $0.width == width }) {
+            typeset = typesets.remove(at: index)
+        } else {
+            // Without display items while `LayoutNode.keepsMeasurementDetails` is off.
+            let hasItems = LayoutNode.keepsMeasurementDetails.get()
+            let layout = Typesetter.layout(
+                spans, paragraph: paragraphStyle, width: width, registry: registry, includingItems: hasItems)
+            typeset = Typeset(width: width, layout: layout, hasItems: hasItems, isMeasured: true)
+        }
+        typeset.isMeasured = true
+        typesets.append(typeset)
+        trimTypesets()
+        let layout = typeset.layout
         // Texture: BaselineFirst aligns on `ascender`, BaselineLast on `height + descender`.
         style.ascender = layout.firstBaseline
         style.descender = layout.lastBaseline - layout.size.height
         return layout.size
+    }
+
+    private func trimTypesets() {
+        if typesets.count > 8 { typesets.removeFirst(typesets.count - 8) }
     }
 
     public func drawParameters() -> Parameters {
@@ -98,13 +104,8 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
 
     /// The latest measurement whose lines all fit a frame `width` wide.
-    private func fittingMeasurement(width: Double) -> (width: Double, typeset: Typeset)? {
-        for measured in measuredWidths.reversed() {
-            if let typeset = layouts[measured], typeset.layout.lines.allSatisfy({ $0.width <= width + 1e-6 }) {
-                return (measured, typeset)
-            }
-        }
-        return nil
+    private func fittingMeasurement(width: Double) -> Typeset? {
+        typesets.last { $0.isMeasured && $0.layout.lines.allSatisfy({ $0.width <= width + 1e-6 }) }
     }
 
     /// The layout drawn in a frame `width` wide: the line breaks of the latest measurement whose
@@ -114,7 +115,8 @@ public final class TextNode: DisplayNode, DrawingNode {
     /// no measurement fits is the paragraph broken again at `width`. A measurement kept without
     /// display items is typeset again (and not kept).
     public func drawingLayout(width: Double) -> ParagraphLayout {
-        guard let (measured, typeset) = fittingMeasurement(width: width) else { return paragraphLayout(width: width) }
+        guard let typeset = fittingMeasurement(width: width) else { return paragraphLayout(width: width) }
+        let measured = typeset.width
         if measured == width || typeset.layout.isAlignmentIndependent {
             return typeset.hasItems
                 ? typeset.layout : Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, registry: registry)
@@ -123,7 +125,7 @@ public final class TextNode: DisplayNode, DrawingNode {
         if let cached = drawLayouts[key] { return cached }
         let aligned = Typesetter.layout(
             spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
-        guard typeset.hasItems, Self.cachesDisplayItems.get() else { return aligned }
+        guard typeset.hasItems, LayoutNode.keepsMeasurementDetails.get() else { return aligned }
         if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
         drawLayouts[key] = aligned
         return aligned
@@ -132,7 +134,7 @@ public final class TextNode: DisplayNode, DrawingNode {
     /// The lines `drawingLayout(width:)` draws, without typesetting when a measurement fits
     /// (pagination needs only their vertical extents).
     func drawnLines(width: Double) -> [LineInfo] {
-        fittingMeasurement(width: width)?.typeset.layout.lines ?? drawingLayout(width: width).lines
+        fittingMeasurement(width: width)?.layout.lines ?? drawingLayout(width: width).lines
     }
 
     public static func draw(
@@ -149,9 +151,8 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
 
     private func contentChanged() {
-        layouts.removeAll()
+        typesets.removeAll()
         drawLayouts.removeAll()
-        measuredWidths.removeAll()
         invalidateCalculatedLayout()
     }
 }

@@ -43,10 +43,10 @@ public final class PagedDocument {
     }
 
     /// The body laid out at the content width, unbounded height. Text keeps its metrics, not its
-    /// glyph runs, until its page is drawn (`TextNode.cachesDisplayItems`).
+    /// glyph runs, until its page is drawn (`LayoutNode.keepsMeasurementDetails`).
     public func layout() -> Layout {
         let width = contentSize.width
-        return TextNode.cachesDisplayItems.withValue(false) {
+        return LayoutNode.keepsMeasurementDetails.withValue(false) {
             root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
         }
     }
@@ -77,7 +77,7 @@ public final class PagedDocument {
         let clip = Path(rect: Rect(x: 0, y: margins.top + slice.headerHeight, width: pageSize.width, height: slice.bottom - slice.top))
         // The body's text is typeset again for drawing and not kept: memory holds this page's
         // glyphs, not the document's.
-        try TextNode.cachesDisplayItems.withValue(false) {
+        try LayoutNode.keepsMeasurementDetails.withValue(false) {
             try context.withGroup(clip: clip) { context in
                 for sub in layout().sublayouts {
                     try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
