@@ -106,4 +106,21 @@ struct TextNodeDrawingTests {
         }
         #expect(origins.count == 2 && origins[0] > origins[1] && origins[1] >= 0)
     }
+
+    /// A paged body measures text for its metrics only and typesets it again to draw: the same
+    /// size, and the same drawn layout, as measuring with display items.
+    @Test(arguments: [TextAlignment.start, .center, .end, .justify])
+    func metricsOnlyMeasurementDrawsTheSameLayout(alignment: TextAlignment) {
+        let kept = Self.node(alignment, breaking: .optimal)
+        let compact = Self.node(alignment, breaking: .optimal)
+        let keptSize = Self.measure(kept, width: 230)
+        let (compactSize, drawn) = LayoutNode.keepsMeasurementDetails.withValue(false) {
+            let size = Self.measure(compact, width: 230)
+            return (size, compact.drawingLayout(width: size.width))
+        }
+        #expect(compactSize == keptSize)
+        #expect(drawn == kept.drawingLayout(width: keptSize.width))
+        #expect(!drawn.items.isEmpty)
+        #expect(compact.paragraphLayout(width: 230) == kept.paragraphLayout(width: 230), "items typeset on request")
+    }
 }

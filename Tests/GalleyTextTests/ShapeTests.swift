@@ -72,4 +72,16 @@ import Testing
         #expect(after.misses >= before.misses + 1)
         #expect(after.hits >= before.hits + 1)
     }
+
+    /// A long document's runs cycle through the cache rather than accumulate: ~9 MB of distinct
+    /// runs leave it within its byte budget.
+    @Test func shapingCacheStaysWithinItsBudget() {
+        let words = String(repeating: "budget words shaped once ", count: 16)
+        for index in 0..<1000 {
+            let span = TextSpan(text: "\(index) \(words)", style: TextStyle())
+            _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        }
+        #expect(ShapingCache.bytes <= ShapingCache.budget)
+        #expect(ShapingCache.bytes > 0)
+    }
 }

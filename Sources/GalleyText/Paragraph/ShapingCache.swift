@@ -115,6 +115,12 @@ enum ShapingCache {
         }
     }
 
+    /// The entries' approximate heap bytes, all shards together.
+    static var bytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock(\.bytes) } }
+
+    /// The most `bytes` can reach.
+    static var budget: Int { shardCount * shardBudget }
+
     static var statistics: (hits: Int, misses: Int) {
         shards.reduce((hits: 0, misses: 0)) { total, shard in
             shard.state.withLock { (total.hits + $0.hits, total.misses + $0.misses) }
