@@ -9,7 +9,8 @@ import Testing
 @Suite("paged container fragments")
 struct PagedFragmentTests {
     static func document(_ configure: (DisplayNode) -> Void) -> PagedDocument {
-        let lines = (1...40).map { TextNode("Line \($0) of a container cut across pages", style: TextStyle(font: "Liberation Sans", fontSize: 12)) }
+        let style = TextStyle(font: "Liberation Sans", fontSize: 12)
+        let lines = (1...40).map { TextNode("Line \($0) of a container cut across pages", style: style) }
         let container = BoxNode()
         container.automaticallyManagesSubnodes = true
         container.layoutSpecBlock = { _ in StackLayoutSpec(direction: .vertical, children: lines) }
@@ -38,7 +39,8 @@ struct PagedFragmentTests {
     }
 
     @Test func everyFragmentKeepsOpacityShadowAndClip() throws {
-        let shadow = Shadow(offset: Point(x: 2, y: 2), blurRadius: 3, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
+        let shadow = Shadow(
+            offset: Point(x: 2, y: 2), blurRadius: 3, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
         let document = Self.document {
             $0.layer.opacity = 0.5
             $0.layer.shadow = shadow

@@ -118,8 +118,8 @@ public final class TextNode: DisplayNode, DrawingNode {
         guard let typeset = fittingMeasurement(width: width) else { return paragraphLayout(width: width) }
         let measured = typeset.width
         if measured == width || typeset.layout.isAlignmentIndependent {
-            return typeset.hasItems
-                ? typeset.layout : Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, registry: registry)
+            guard !typeset.hasItems else { return typeset.layout }
+            return Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, registry: registry)
         }
         let key = DrawKey(breakWidth: measured, alignmentWidth: width)
         if let cached = drawLayouts[key] { return cached }

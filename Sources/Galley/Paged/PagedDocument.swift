@@ -150,18 +150,24 @@ public final class PagedDocument {
         // Each fragment keeps the node's group effects, as `DisplayListBuilder` draws a whole
         // node: opacity, shadow and transform (about the whole node's centre), and its clip
         // around the subnodes. A rasterized container is drawn as vectors when cut.
-        try context.withGroup(transform: Self.transform(layer.transform, about: bounds), opacity: layer.opacity, shadow: layer.shadow) { context in
-            if let background = layer.backgroundColor { context.fill(Path(roundedRect: bounds, cornerRadius: layer.cornerRadius), color: background) }
-            let clip = layer.clipsToBounds ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : nil
-            try context.withGroup(clip: clip) { context in
+        let transform = Self.transform(layer.transform, about: bounds)
+        try context.withGroup(transform: transform, opacity: layer.opacity, shadow: layer.shadow) { context in
+            let shape = Path(roundedRect: bounds, cornerRadius: layer.cornerRadius)
+            if let background = layer.backgroundColor { context.fill(shape, color: background) }
+            try context.withGroup(clip: layer.clipsToBounds ? shape : nil) { context in
                 for sub in layout.sublayouts {
-                    try draw(sub, origin: Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y), slice: slice, offset: offset, builder: builder, in: context)
+                    let subOrigin = Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y)
+                    try draw(sub, origin: subOrigin, slice: slice, offset: offset, builder: builder, in: context)
                 }
             }
             if layer.hasBorder {
                 let inset = layer.borderWidth / 2
-                let rect = Rect(x: at.x + inset, y: at.y + inset, width: max(0, bounds.width - layer.borderWidth), height: max(0, bounds.height - layer.borderWidth))
-                context.stroke(Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor, lineWidth: layer.borderWidth)
+                let rect = Rect(
+                    x: at.x + inset, y: at.y + inset, width: max(0, bounds.width - layer.borderWidth),
+                    height: max(0, bounds.height - layer.borderWidth))
+                context.stroke(
+                    Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor,
+                    lineWidth: layer.borderWidth)
             }
             if startsHere, node.exportsAnchor, let id = node.identifier { context.addAnchor(id, at: at) }
             if let link = node.link { context.addLink(bounds, to: link) }
@@ -173,6 +179,7 @@ public final class PagedDocument {
         guard !transform.isIdentity else { return .identity }
         let cx = bounds.origin.x + bounds.size.width / 2
         let cy = bounds.origin.y + bounds.size.height / 2
-        return AffineTransform.translation(x: -cx, y: -cy).concatenating(transform).concatenating(.translation(x: cx, y: cy))
+        return AffineTransform.translation(x: -cx, y: -cy).concatenating(transform)
+            .concatenating(.translation(x: cx, y: cy))
     }
 }
