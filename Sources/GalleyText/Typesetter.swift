@@ -17,21 +17,29 @@ public enum Typesetter {
     /// With `cached` (the default) the layout comes from, or goes into, a process-wide cache of
     /// paragraphs (the same spans, styles, widths and registry give the same layout); pass
     /// false to measure the typesetting itself.
+    ///
+    /// With `includingItems: false` the draw phase is skipped: the result has the size, lines and
+    /// baselines but no display items (measuring a long document keeps the metrics of every
+    /// paragraph, and typesets each again, from the shaping cache, when its page is drawn).
+    /// Such layouts bypass the paragraph cache.
     public static func layout(
         _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double? = nil,
-        registry: FontRegistry = .shared, cached: Bool = true
+        registry: FontRegistry = .shared, cached: Bool = true, includingItems: Bool = true
     ) -> ParagraphLayout {
-        guard cached else {
-            return typeset(spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
+        guard cached, includingItems else {
+            return typeset(
+                spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry,
+                includingItems: includingItems)
         }
         let key = ParagraphKey(spans: spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
         return ParagraphCache.layout(for: key) {
-            typeset(spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
+            typeset(spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry, includingItems: true)
         }
     }
 
     private static func typeset(
-        _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double?, registry: FontRegistry
+        _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double?, registry: FontRegistry,
+        includingItems: Bool
     ) -> ParagraphLayout {
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }
@@ -53,7 +61,7 @@ public enum Typesetter {
         let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
         let placed = Position.run(lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
                                   paragraph: paragraph, width: alignWidth, primaries: primaries)
-        let drawn = Draw.run(placed, text: text)
+        let drawn = includingItems ? Draw.run(placed, text: text) : (items: [], lines: [])
         var layout = ParagraphLayout(placed, items: drawn.items, missing: itemization.missing)
         let rtl = itemization.paragraphIsRTL
         layout.itemLines = drawn.lines

@@ -115,6 +115,7 @@ struct TextNodeDrawingTests {
         let natural = node.paragraphLayout(width: .infinity)
         _ = Self.measure(node, width: .infinity)
         let column = natural.size.width + 37.25
+        _ = Self.measure(node, width: column)
         let reused = node.paragraphLayout(width: column)
         let fresh = Typesetter.layout(node.spans, paragraph: node.paragraphStyle, width: column, cached: false)
         #expect(reused.lines.map(\.range) == fresh.lines.map(\.range))
@@ -124,5 +125,22 @@ struct TextNodeDrawingTests {
         // Narrower than the text: typeset again, and the lines wrap.
         let narrow = node.paragraphLayout(width: natural.size.width / 2)
         #expect(narrow.lines.count > natural.lines.count)
+    }
+
+    /// A paged body measures text for its metrics only and typesets it again to draw: the same
+    /// size, and the same drawn layout, as measuring with display items.
+    @Test(arguments: [TextAlignment.start, .center, .end, .justify])
+    func metricsOnlyMeasurementDrawsTheSameLayout(alignment: TextAlignment) {
+        let kept = Self.node(alignment, breaking: .optimal)
+        let compact = Self.node(alignment, breaking: .optimal)
+        let keptSize = Self.measure(kept, width: 230)
+        let (compactSize, drawn) = LayoutNode.keepsMeasurementDetails.withValue(false) {
+            let size = Self.measure(compact, width: 230)
+            return (size, compact.drawingLayout(width: size.width))
+        }
+        #expect(compactSize == keptSize)
+        #expect(drawn == kept.drawingLayout(width: keptSize.width))
+        #expect(!drawn.items.isEmpty)
+        #expect(compact.paragraphLayout(width: 230) == kept.paragraphLayout(width: 230), "items typeset on request")
     }
 }

@@ -90,4 +90,16 @@ import Testing
         let centred = Typesetter.layout([span], paragraph: ParagraphStyle(alignment: .center), width: 120, registry: TestFonts.bundled)
         #expect(centred.lines.map(\.x) != first.lines.map(\.x))
     }
+
+    /// A long document's runs cycle through the cache rather than accumulate: ~9 MB of distinct
+    /// runs leave it within its byte budget.
+    @Test func shapingCacheStaysWithinItsBudget() {
+        let words = String(repeating: "budget words shaped once ", count: 16)
+        for index in 0..<1000 {
+            let span = TextSpan(text: "\(index) \(words)", style: TextStyle())
+            _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        }
+        #expect(ShapingCache.bytes <= ShapingCache.budget)
+        #expect(ShapingCache.bytes > 0)
+    }
 }

@@ -8,26 +8,76 @@ import GalleyRender
 /// drawing in the static routines of `DrawingNode` types, so this class stays small.
 open class DisplayNode: LayoutNode {
     /// The node's layer: background, corner radius, border, opacity, clip, shadow, rasterize.
-    public var layer = LayerProperties()
+    public var layer: LayerProperties {
+        get { layerStorage?.value ?? LayerProperties() }
+        set {
+            if let layerStorage { layerStorage.value = newValue } else { layerStorage = Box(newValue) }
+        }
+    }
     /// The template `id`: names the node in layout dumps, internal links and transitions.
-    public var identifier: String?
+    public var identifier: String? {
+        get { attributes?.value.identifier }
+        set { updateAttributes(newValue == nil) { $0.identifier = newValue } }
+    }
     /// Makes the node's frame a link (PDF output).
-    public var link: LinkTarget?
+    public var link: LinkTarget? {
+        get { attributes?.value.link }
+        set { updateAttributes(newValue == nil) { $0.link = newValue } }
+    }
     /// Whether the node's `identifier` names a destination that internal links (`#id`) and
     /// outline entries can jump to (PDF output).
-    public var exportsAnchor = false
+    public var exportsAnchor: Bool {
+        get { attributes?.value.exportsAnchor ?? false }
+        set { updateAttributes(!newValue) { $0.exportsAnchor = newValue } }
+    }
     /// An outline entry (PDF bookmark) pointing at this node.
-    public var bookmark: (title: String, level: Int)?
+    public var bookmark: (title: String, level: Int)? {
+        get { attributes?.value.bookmark }
+        set { updateAttributes(newValue == nil) { $0.bookmark = newValue } }
+    }
     /// Texture's `layoutSpecBlock`: a spec laying out this node's subnodes, for composition
     /// without subclassing. Template containers use it.
-    public var layoutSpecBlock: ((SizeRange) -> (any LayoutElement)?)?
+    public var layoutSpecBlock: ((SizeRange) -> (any LayoutElement)?)? {
+        get { attributes?.value.layoutSpecBlock }
+        set { updateAttributes(newValue == nil) { $0.layoutSpecBlock = newValue } }
+    }
+    /// This node's animation timing in transitions, overriding the default (template `transition`).
+    public var transitionTiming: AnimationTiming? {
+        get { attributes?.value.transitionTiming }
+        set { updateAttributes(newValue == nil) { $0.transitionTiming = newValue } }
+    }
+
+    /// The layer and the rarely set properties live out of line, allocated when first set: a
+    /// paged body can hold hundreds of thousands of nodes (a table cell is two), most with
+    /// neither, and inline they were over half of a node's 744 bytes.
+    private var layerStorage: Box<LayerProperties>?
+    private var attributes: Box<Attributes>?
+
+    private struct Attributes {
+        var identifier: String?
+        var link: LinkTarget?
+        var exportsAnchor = false
+        var bookmark: (title: String, level: Int)?
+        var layoutSpecBlock: ((SizeRange) -> (any LayoutElement)?)?
+        var transitionTiming: AnimationTiming?
+    }
+
+    /// Applies `update` to the attributes, allocating them unless the new value is the default.
+    private func updateAttributes(_ isDefault: Bool, _ update: (inout Attributes) -> Void) {
+        if let attributes {
+            update(&attributes.value)
+        } else if !isDefault {
+            var value = Attributes()
+            update(&value)
+            attributes = Box(value)
+        }
+    }
+
     /// With automatic management, the subnodes are exactly the nodes the layout spec returns;
     /// adding or removing them by hand is an error.
     public var automaticallyManagesSubnodes = false
     /// Layout transition bookkeeping: calculated layout, transition IDs, default timing (Transition/).
     public private(set) lazy var layoutTransitionState = LayoutTransitionState()
-    /// This node's animation timing in transitions, overriding the default (template `transition`).
-    public var transitionTiming: AnimationTiming?
 
     /// The node's bounds from its last layout (origin zero). Set by the display pipeline before
     /// it snapshots the node's drawing, so `drawParameters()` may read it.
@@ -98,6 +148,13 @@ open class DisplayNode: LayoutNode {
     private static func snapshot<Node: ImageDisplayingNode>(image node: Node) -> DrawOperation {
         DrawOperation(imageNode: node)
     }
+}
+
+/// A mutable value held by reference: one node's out-of-line storage, never shared.
+private final class Box<Value> {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
 }
 
 /// A misuse of the subnode API.

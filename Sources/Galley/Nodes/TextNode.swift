@@ -17,10 +17,20 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
     public let registry: FontRegistry
 
-    /// Paragraph layouts by width: measuring and drawing at one width shapes the text once.
-    private var layouts: [Double: ParagraphLayout] = [:]
-    /// Widths measured at, most recent last (drawing prefers the latest measurement's breaks).
-    private var measuredWidths: [Double] = []
+    /// A cached paragraph layout: the width it was broken at, whether the node was measured at
+    /// that width, and whether it has display items (not when typeset for its metrics only).
+    private struct Typeset {
+        let width: Double
+        var layout: ParagraphLayout
+        var hasItems: Bool
+        var isMeasured: Bool
+    }
+
+    /// Paragraph layouts by width, at most 8: measuring and drawing at one width shapes the text
+    /// once. Layouts the node was measured with come last, the latest measurement last (drawing
+    /// prefers its breaks). One small array rather than a dictionary and a list: a paged body can
+    /// hold tens of thousands of text nodes.
+    private var typesets: [Typeset] = []
     /// Layouts broken at a measured width and aligned in the drawn frame's width.
     private var drawLayouts: [DrawKey: ParagraphLayout] = [:]
 
@@ -45,62 +55,105 @@ public final class TextNode: DisplayNode, DrawingNode {
     /// The plain text of all spans.
     public var text: String { spans.map(\.text).joined() }
 
-    /// The paragraph laid out at `width` (cached).
+    /// The paragraph laid out at `width`, with its display items (cached unless
+    /// `LayoutNode.keepsMeasurementDetails` is off).
     public func paragraphLayout(width: Double) -> ParagraphLayout {
-        if let cached = layouts[width] { return cached }
-        let layout = reusedLayout(width: width)
-            ?? Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry)
-        if layouts.count > 8 { layouts.removeAll(keepingCapacity: true) }
-        layouts[width] = layout
+        let index = typesets.firstIndex { $0.width == width }
+        if let index, typesets[index].hasItems { return typesets[index].layout }
+        let layout = Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry)
+        guard LayoutNode.keepsMeasurementDetails.get() else { return layout }
+        if let index {
+            typesets[index].layout = layout
+            typesets[index].hasItems = true
+        } else {
+            // Not a measurement: first in line to be dropped.
+            typesets.insert(Typeset(width: width, layout: layout, hasItems: true, isMeasured: false), at: 0)
+            trimTypesets()
+        }
         return layout
     }
 
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        let layout = paragraphLayout(width: constrainedSize.width)
-        measuredWidths.removeAll { $0 == constrainedSize.width }
-        measuredWidths.append(constrainedSize.width)
-        if measuredWidths.count > 8 { measuredWidths.removeFirst() }
+        let width = constrainedSize.width
+        var typeset: Typeset
+        if let index = typesets.firstIndex(where: { $0.width == width }) {
+            typeset = typesets.remove(at: index)
+        } else {
+            if let reused = reusedTypeset(width: width) {
+                typeset = reused
+            } else {
+                // Without display items while `LayoutNode.keepsMeasurementDetails` is off.
+                let hasItems = LayoutNode.keepsMeasurementDetails.get()
+                let layout = Typesetter.layout(
+                    spans, paragraph: paragraphStyle, width: width, registry: registry, includingItems: hasItems)
+                typeset = Typeset(width: width, layout: layout, hasItems: hasItems, isMeasured: true)
+            }
+        }
+        typeset.isMeasured = true
+        typesets.append(typeset)
+        trimTypesets()
+        let layout = typeset.layout
         // Texture: BaselineFirst aligns on `ascender`, BaselineLast on `height + descender`.
         style.ascender = layout.firstBaseline
         style.descender = layout.lastBaseline - layout.size.height
         return layout.size
     }
 
+    /// A measurement at another width that breaks the same way at `width` (no line was broken
+    /// or truncated by its width, and the widest fits), realigned — stacks measure a cell at its
+    /// natural width and again at its final one, which then needs no typesetting.
+    private func reusedTypeset(width: Double) -> Typeset? {
+        for typeset in typesets.reversed() where typeset.isMeasured {
+            let layout = typeset.layout
+            guard layout.isWidthIndependent, layout.size.width <= width,
+                let realigned = layout.realigned(within: width)
+            else { continue }
+            return Typeset(width: width, layout: realigned, hasItems: typeset.hasItems, isMeasured: true)
+        }
+        return nil
+    }
+
+    private func trimTypesets() {
+        if typesets.count > 8 { typesets.removeFirst(typesets.count - 8) }
+    }
+
     public func drawParameters() -> Parameters {
         Parameters(items: drawingLayout(width: bounds.width).items)
+    }
+
+    /// The latest measurement whose lines all fit a frame `width` wide.
+    private func fittingMeasurement(width: Double) -> Typeset? {
+        typesets.last { $0.isMeasured && $0.layout.lines.allSatisfy({ $0.width <= width + 1e-6 }) }
     }
 
     /// The layout drawn in a frame `width` wide: the line breaks of the latest measurement whose
     /// lines all fit the frame (so the text keeps the size it was measured with — the frame is
     /// usually that size ceiled to the pixel grid, or wider when stretched), aligned and justified
     /// within the frame — reused as is when alignment cannot move or stretch its lines. Only when
-    /// no measurement fits is the paragraph broken again at `width`.
+    /// no measurement fits is the paragraph broken again at `width`. A measurement kept without
+    /// display items is typeset again (and not kept).
     public func drawingLayout(width: Double) -> ParagraphLayout {
-        for measured in measuredWidths.reversed() {
-            guard let layout = layouts[measured],
-                layout.lines.allSatisfy({ $0.width <= width + 1e-6 })
-            else { continue }
-            if measured == width || layout.isAlignmentIndependent { return layout }
-            let key = DrawKey(breakWidth: measured, alignmentWidth: width)
-            if let cached = drawLayouts[key] { return cached }
-            let aligned = layout.realigned(within: width)
-                ?? Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
-            if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
-            drawLayouts[key] = aligned
-            return aligned
+        guard let typeset = fittingMeasurement(width: width) else { return paragraphLayout(width: width) }
+        let measured = typeset.width
+        if measured == width || typeset.layout.isAlignmentIndependent {
+            guard !typeset.hasItems else { return typeset.layout }
+            return Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, registry: registry)
         }
-        return paragraphLayout(width: width)
+        let key = DrawKey(breakWidth: measured, alignmentWidth: width)
+        if let cached = drawLayouts[key] { return cached }
+        // Moving the measured lines is enough unless they are justified (or have no items yet).
+        let aligned = (typeset.hasItems ? typeset.layout.realigned(within: width) : nil)
+            ?? Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
+        guard typeset.hasItems, LayoutNode.keepsMeasurementDetails.get() else { return aligned }
+        if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
+        drawLayouts[key] = aligned
+        return aligned
     }
 
-    /// A layout already made at another width that breaks the same way at `width` (no line was
-    /// broken or truncated by its width, and the widest fits), realigned — stacks measure a
-    /// cell at its natural width and again at its final one, which then needs no typesetting.
-    private func reusedLayout(width: Double) -> ParagraphLayout? {
-        for measured in measuredWidths.reversed() {
-            guard let layout = layouts[measured], layout.isWidthIndependent, layout.size.width <= width else { continue }
-            if let realigned = layout.realigned(within: width) { return realigned }
-        }
-        return nil
+    /// The lines `drawingLayout(width:)` draws, without typesetting when a measurement fits
+    /// (pagination needs only their vertical extents).
+    func drawnLines(width: Double) -> [LineInfo] {
+        fittingMeasurement(width: width)?.layout.lines ?? drawingLayout(width: width).lines
     }
 
     public static func draw(
@@ -117,9 +170,8 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
 
     private func contentChanged() {
-        layouts.removeAll()
+        typesets.removeAll()
         drawLayouts.removeAll()
-        measuredWidths.removeAll()
         invalidateCalculatedLayout()
     }
 }

@@ -44,10 +44,13 @@ public final class PagedDocument {
         Size(width: pageSize.width - margins.left - margins.right, height: pageSize.height - margins.top - margins.bottom)
     }
 
-    /// The body laid out at the content width, unbounded height.
+    /// The body laid out at the content width, unbounded height. Text keeps its metrics, not its
+    /// glyph runs, until its page is drawn (`LayoutNode.keepsMeasurementDetails`).
     public func layout() -> Layout {
         let width = contentSize.width
-        return root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+        return LayoutNode.keepsMeasurementDetails.withValue(false) {
+            root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+        }
     }
 
     /// Where the pages break (heights only; nothing is drawn).
@@ -76,9 +79,13 @@ public final class PagedDocument {
         }
         let offset = margins.top + slice.headerHeight - slice.top
         let clip = Path(rect: Rect(x: 0, y: margins.top + slice.headerHeight, width: pageSize.width, height: slice.bottom - slice.top))
-        try context.withGroup(clip: clip) { context in
-            for sub in layout().sublayouts {
-                try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
+        // The body's text is typeset again for drawing and not kept: memory holds this page's
+        // glyphs, not the document's.
+        try LayoutNode.keepsMeasurementDetails.withValue(false) {
+            try context.withGroup(clip: clip) { context in
+                for sub in layout().sublayouts {
+                    try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
+                }
             }
         }
         if let footer = try footer?(numbering) {
@@ -142,17 +149,41 @@ public final class PagedDocument {
             return
         }
         let layer = node.layer
+        guard layer.opacity > 0 else { return }
         let bounds = Rect(origin: at, size: layout.size)
-        if let background = layer.backgroundColor { context.fill(Path(roundedRect: bounds, cornerRadius: layer.cornerRadius), color: background) }
-        for sub in layout.sublayouts {
-            try draw(sub, origin: Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y), slice: slice, offset: offset, builder: builder, in: context)
+        // Each fragment keeps the node's group effects, as `DisplayListBuilder` draws a whole
+        // node: opacity, shadow and transform (about the whole node's centre), and its clip
+        // around the subnodes. A rasterized container is drawn as vectors when cut.
+        let transform = Self.transform(layer.transform, about: bounds)
+        try context.withGroup(transform: transform, opacity: layer.opacity, shadow: layer.shadow) { context in
+            let shape = Path(roundedRect: bounds, cornerRadius: layer.cornerRadius)
+            if let background = layer.backgroundColor { context.fill(shape, color: background) }
+            try context.withGroup(clip: layer.clipsToBounds ? shape : nil) { context in
+                for sub in layout.sublayouts {
+                    let subOrigin = Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y)
+                    try draw(sub, origin: subOrigin, slice: slice, offset: offset, builder: builder, in: context)
+                }
+            }
+            if layer.hasBorder {
+                let inset = layer.borderWidth / 2
+                let rect = Rect(
+                    x: at.x + inset, y: at.y + inset, width: max(0, bounds.width - layer.borderWidth),
+                    height: max(0, bounds.height - layer.borderWidth))
+                context.stroke(
+                    Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor,
+                    lineWidth: layer.borderWidth)
+            }
+            if startsHere, node.exportsAnchor, let id = node.identifier { context.addAnchor(id, at: at) }
+            if let link = node.link { context.addLink(bounds, to: link) }
         }
-        if layer.hasBorder {
-            let inset = layer.borderWidth / 2
-            let rect = Rect(x: at.x + inset, y: at.y + inset, width: max(0, bounds.width - layer.borderWidth), height: max(0, bounds.height - layer.borderWidth))
-            context.stroke(Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor, lineWidth: layer.borderWidth)
-        }
-        if startsHere, node.exportsAnchor, let id = node.identifier { context.addAnchor(id, at: at) }
-        if let link = node.link { context.addLink(bounds, to: link) }
+    }
+
+    /// A layer transform applied about the centre of `bounds` (Core Animation's anchor point).
+    private static func transform(_ transform: AffineTransform, about bounds: Rect) -> AffineTransform {
+        guard !transform.isIdentity else { return .identity }
+        let cx = bounds.origin.x + bounds.size.width / 2
+        let cy = bounds.origin.y + bounds.size.height / 2
+        return AffineTransform.translation(x: -cx, y: -cy).concatenating(transform)
+            .concatenating(.translation(x: cx, y: cy))
     }
 }

@@ -94,9 +94,9 @@ struct FlowAnalysis {
             leafTops.append(top)
             leafSpans.append(Interval(lo: top, hi: bottom))
             if let text = node as? TextNode {
-                let paragraph = text.paragraphLayout(width: layout.size.width)
+                let lines = text.drawnLines(width: layout.size.width)
                 let minimums = hints.lineMinimums[id] ?? (hints.orphans, hints.widows)
-                visitText(paragraph.lines.map { (top + $0.baseline - $0.ascent, top + $0.baseline + $0.descent) }, top: top, bottom: bottom, minimums: minimums)
+                visitText(lines.map { (top + $0.baseline - $0.ascent, top + $0.baseline + $0.descent) }, top: top, bottom: bottom, minimums: minimums)
             } else if layout.size.height > 0 {
                 hard.append(Interval(lo: top, hi: bottom))
             }

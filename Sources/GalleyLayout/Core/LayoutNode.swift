@@ -26,6 +26,13 @@ open class LayoutNode: LayoutElement {
     /// Creates a node with default style.
     public init() {}
 
+    /// Whether measuring keeps what only debugging and re-drawing use: each node's last layout
+    /// spec (for ascii art) and, in text nodes, the glyph runs of their paragraphs. Paged
+    /// documents bind it to false while they lay out and draw a body that can run to hundreds
+    /// of thousands of nodes; the nodes then keep what pagination and drawing need (sizes,
+    /// sublayouts, text metrics).
+    public static let keepsMeasurementDetails = TaskLocal(wrappedValue: true)
+
     /// The short type name used in ascii art and dumps, e.g. "box" or "text".
     open var typeName: String { "node" }
 
@@ -81,7 +88,7 @@ open class LayoutNode: LayoutElement {
             return Layout(element: self, size: range.clamp(calculateSizeThatFits(range.max)))
         }
         let root: any LayoutElement = spec is LayoutNode ? WrapperLayoutSpec(child: spec) : spec
-        lastLayoutSpec = root
+        lastLayoutSpec = LayoutNode.keepsMeasurementDetails.get() ? root : nil
         let specLayout = root.layoutThatFits(range)
         specLayout.position = .zero
         return Layout(element: self, size: specLayout.size, sublayouts: Layout.flattenedNodeLayouts(under: specLayout))

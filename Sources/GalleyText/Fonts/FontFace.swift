@@ -33,8 +33,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// Opens face `index` of the file at `path`; nil when the file is not a readable font.
     init?(path: String, index: Int) {
-        guard let blob = hb_blob_create_from_file(path) else { return nil }
-        defer { hb_blob_destroy(blob) }
+        guard let blob = MappedFontFile.blob(path: path) else { return nil }
+        defer {
+            // What init read (name, OS/2, head, metrics) stays in the fields above; the registry
+            // opens every system font, so its pages should not stay resident.
+            MappedFontFile.dropResidentPages(blob)
+            hb_blob_destroy(blob)
+        }
         guard hb_blob_get_length(blob) > 0, index >= 0, UInt32(index) < hb_face_count(blob),
             let face = hb_face_create(blob, UInt32(index))
         else { return nil }
