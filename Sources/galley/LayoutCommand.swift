@@ -50,7 +50,7 @@ enum LayoutCommand: Command {
     private static func runPaged(_ template: Template, _ arguments: Arguments) throws -> Int32 {
         let document = try CommandSupport.pagedDocument(template, try CommandSupport.record(arguments, template: template))
         if arguments.flag("ascii") {
-            print(document.layout().asciiArtString)
+            print(document.layout(keepingDetails: true).asciiArtString)
         } else {
             do {
                 print(try LayoutDump.json(document))

@@ -45,10 +45,11 @@ public final class PagedDocument {
     }
 
     /// The body laid out at the content width, unbounded height. Text keeps its metrics, not its
-    /// glyph runs, until its page is drawn (`LayoutNode.keepsMeasurementDetails`).
-    public func layout() -> Layout {
+    /// glyph runs, until its page is drawn (`LayoutNode.keepsMeasurementDetails`); with
+    /// `keepingDetails` nodes keep everything, including the specs an ascii-art dump prints.
+    public func layout(keepingDetails: Bool = false) -> Layout {
         let width = contentSize.width
-        return LayoutNode.keepsMeasurementDetails.withValue(false) {
+        return LayoutNode.keepsMeasurementDetails.withValue(keepingDetails) {
             root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
         }
     }
