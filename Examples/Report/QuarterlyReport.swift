@@ -6,8 +6,8 @@ import GalleyText
 
 /// The example report, written with the GalleyReport DSL: a title, a summary, a chart, a
 /// shipments table that runs over several pages (its header repeated on each), a regional
-/// summary with a total row, an outlook with an external link, bookmarks for every section,
-/// and "Page N of M" footers.
+/// summary with a total row, an outlook with an external link, bookmarks for every section
+/// listed with their pages in a table of contents, and "Page N of M" footers.
 enum QuarterlyReport {
     static let ink = Color(rgb8: 0x1f, 0x29, 0x33)
     static let muted = Color(rgb8: 0x52, 0x60, 0x6d)
@@ -24,6 +24,8 @@ enum QuarterlyReport {
                 .id("top").bookmark(data.title)
             Text("Prepared by Operations Analytics · \(data.date)").foregroundColor(muted)
             Box(width: 0, height: 1).background(rule)
+            // The sections (level 2), not the report's own title.
+            TableOfContents(title: "Contents", levels: 2...2)
 
             heading("Summary")
             Text(data.summary).alignment(.justify).lineHeight(1.3)

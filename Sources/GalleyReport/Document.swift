@@ -106,6 +106,7 @@ public struct Document {
         document.metadata = metadata
         document.header = header.map(pageElement)
         document.footer = footer.map(pageElement)
+        context.contents.finish(references: document.pageReferences)
         return document
     }
 

@@ -13,10 +13,15 @@ extension ReportContent {
     }
 
     /// An outline (PDF bookmark) entry at `level` (1 = top) pointing at the element.
+    /// A `TableOfContents` lists it.
     public func bookmark(_ title: String, level: Int = 1) -> ModifiedContent {
-        onNode { edit in
-            edit.node.bookmark = (title, max(1, level))
-            edit.node.exportsAnchor = true
+        ModifiedContent(OrderedContent(content: self)) { element, context in
+            let order = context.contents.orders[ObjectIdentifier(element)] ?? context.contents.claimOrder()
+            let node = context.node(hosting: element)
+            node.bookmark = (title, max(1, level))
+            node.exportsAnchor = true
+            context.contents.bookmarks.append((order, node))
+            return node
         }
     }
 

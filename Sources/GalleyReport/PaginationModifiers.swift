@@ -37,10 +37,23 @@ extension ReportContent {
         }
     }
 
-    /// How many table columns the cell spans (in a `TableRow`).
+    /// How many table columns the cell spans. In a `Column`'s cell the columns it covers get
+    /// no cell of their own in that row.
     public func colSpan(_ columns: Int) -> ModifiedContent {
         modifier { element, context in
             context.colSpans[ObjectIdentifier(element)] = max(1, columns)
+            return element
+        }
+    }
+
+    /// How many table rows the cell spans, its own and the ones below (HTML's `rowspan`). In a
+    /// `Column`'s cell the rows below get no cell of their own in that column; in a `TableRow`
+    /// the rows below leave the column out, as in a template. The cell is as tall as the rows
+    /// it spans (the last of them grows when its content is taller), and pagination keeps
+    /// those rows together when they fit on a page.
+    public func rowSpan(_ rows: Int) -> ModifiedContent {
+        modifier { element, context in
+            context.rowSpans[ObjectIdentifier(element)] = max(1, rows)
             return element
         }
     }

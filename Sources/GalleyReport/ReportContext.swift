@@ -17,6 +17,10 @@ public final class ReportContext {
     public private(set) var textStyle: TextStyle
     /// Column spans of table cells, keyed by the cell content's identity (`.colSpan`).
     var colSpans: [ObjectIdentifier: Int] = [:]
+    /// Row spans of table cells, keyed the same way (`.rowSpan`).
+    var rowSpans: [ObjectIdentifier: Int] = [:]
+    /// The bookmarks and tables of contents of this build (`TableOfContents`).
+    var contents = ContentsCollector()
 
     public init(
         textStyle: TextStyle = TextStyle(), registry: FontRegistry = .shared, hints: PaginationHints = PaginationHints()

@@ -16,7 +16,9 @@ import GalleyRender
 /// .headerBackground(headerColor)
 /// ```
 ///
-/// `summary` rows (totals, notes) follow the data rows and may span columns with `.colSpan`.
+/// `summary` rows (totals, notes) follow the data rows. Cells may span columns and rows with
+/// `.colSpan(_:)` and `.rowSpan(_:)`: in a `Column`'s cell, the columns and rows it covers get no
+/// cell of their own (e.g. a region named once beside its shipments).
 public struct Table<Row>: ReportContent {
     public var rows: [Row]
     public var columns: [Column<Row>]
@@ -46,8 +48,25 @@ public struct Table<Row>: ReportContent {
             header = row
         }
         var bodyRows: [TableRowNode] = []
+        // Data rows still covered, per column, by a cell spanning down from a row above.
+        var covered = [Int](repeating: 0, count: columns.count)
         for (index, item) in rows.enumerated() {
-            let row = TableRowNode(cells: try columns.map { try cell(Group($0.cell(item)), in: context) })
+            var cells: [TableCellNode] = []
+            var column = 0
+            while column < columns.count {
+                guard covered[column] == 0 else {
+                    column += 1
+                    continue
+                }
+                // A span stops at the last data row (summary rows give their cells one by one).
+                let cell = try cell(Group(columns[column].cell(item)), maxRowSpan: rows.count - index, in: context)
+                let span = min(cell.colSpan, columns.count - column)
+                for c in column..<column + span { covered[c] = cell.rowSpan }
+                cells.append(cell)
+                column += span
+            }
+            for c in covered.indices where covered[c] > 0 { covered[c] -= 1 }
+            let row = TableRowNode(cells: cells)
             if let color = rowBackground?(index, item) { row.layer.backgroundColor = color }
             bodyRows.append(row)
         }
@@ -61,11 +80,15 @@ public struct Table<Row>: ReportContent {
         return [table]
     }
 
-    /// A cell holding `content` as one element, with the table's padding and grid.
-    private func cell(_ content: any ReportContent, in context: ReportContext) throws -> TableCellNode {
+    /// A cell holding `content` as one element, with the table's padding and grid and the
+    /// spans set by `.colSpan` and `.rowSpan`.
+    private func cell(_ content: any ReportContent, maxRowSpan: Int = .max, in context: ReportContext) throws
+        -> TableCellNode
+    {
         let element = try content.makeElement(in: context)
-        let span = context.colSpans[ObjectIdentifier(element)] ?? 1
-        let cell = TableCellNode(content: element, colSpan: span, padding: cellPadding)
+        let colSpan = context.colSpans[ObjectIdentifier(element)] ?? 1
+        let rowSpan = min(context.rowSpans[ObjectIdentifier(element)] ?? 1, max(1, maxRowSpan))
+        let cell = TableCellNode(content: element, colSpan: colSpan, rowSpan: rowSpan, padding: cellPadding)
         if let gridWidth {
             cell.layer.borderWidth = gridWidth
             cell.layer.borderColor = gridColor

@@ -81,6 +81,34 @@ struct PagedLayoutCommandTests {
         #expect(second["x2"]?.clipped == false)
     }
 
+    /// A table continuing on page 2 starts with its next row whole: the row's top edge (its
+    /// padding and grid line) sits directly below the repeated header, not cut off above the
+    /// row's first leaf.
+    @Test func continuedTableStartsAtTheNextRowsTop() throws {
+        // Header 0…20 (10 + padding 5 + 5), rows of 30 (20 + 5 + 5): page 1 (160) ends after
+        // the fourth row at 140; page 2 starts at the fifth row's top, 140, not its box's 145.
+        let rows = (0..<6).map { #"{"type": "row", "cells": [{"type": "box", "id": "r\#($0)", "size": [10, 20]}]}"# }
+        let template = """
+            {"galley": 1, "page": {"size": [200, 200], "margin": 20},
+             "body": {"type": "table", "id": "t", "cellPadding": 5, "grid": {"width": 1, "color": "#000000"},
+              "columns": [{"width": {"flex": 1}}], "header": [{"type": "box", "id": "h", "size": [10, 10]}],
+              "rows": [\(rows.joined(separator: ", "))]}}
+            """
+        let path = try CLIRunner.temporaryDirectory().appendingPathComponent("continued.json")
+        try template.write(to: path, atomically: true, encoding: .utf8)
+        let pages = try Self.dump([path.path])
+        try #require(pages.count == 2, "\(pages)")
+        #expect(Self.numbers(pages[0]["slice"]) == [0, 140])
+        #expect(Self.numbers(pages[1]["slice"]) == [140, 200])
+        #expect(Self.numbers(pages[1]["repeatedHeader"]) == [20, 20, 160, 20])
+        #expect(Self.numbers(pages[1]["body"]) == [20, 40, 160, 60])
+        let nodes = pages[1]["nodes"] as? [[String: Any]] ?? []
+        let firstRow = nodes.first { $0["type"] as? String == "row" }
+        #expect(Self.numbers(firstRow?["frame"]) == [20, 40, 160, 30], "the row begins right below the header")
+        #expect(Self.nodes(pages[1])["r4"]?.frame == [25, 45, 150, 20], "its content keeps the top padding")
+        #expect(Self.nodes(pages[1])["r5"]?.frame == [25, 75, 150, 20])
+    }
+
     @Test func handbookDumpHasAsManyPagesAsThePDF() throws {
         let arguments = ["Templates/handbook.json", "--data", "Templates/handbook.data.json"]
         let pages = try Self.dump(arguments)

@@ -49,6 +49,14 @@ struct ReportExampleTests {
         #expect(outline.map(\.title) == [
             "Northwind Freight — Q3 2024 operations", "Summary", "Revenue by month", "Shipments", "Totals by region", "Outlook",
         ])
+        // The contents on page 1 list the sections with the pages their outline entries land on.
+        let sections = outline.dropFirst()
+        let contents = try #require(pages.first?.firstIndex(of: "Contents"))
+        let listed = pages[0][(contents + 1)...].prefix(sections.count).map { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
+        #expect(listed.map { $0.dropLast().joined(separator: " ") } == sections.map(\.title))
+        #expect(listed.map { Int($0.last ?? "") } == sections.map(\.page))
         let info = try ReportTestSupport.info(path)
         #expect(info["Author"] == "Northwind Operations Analytics")
         #expect(try PDFTools.uncompressed(path).contains("https://example.com/northwind/tracking"), "the external link")

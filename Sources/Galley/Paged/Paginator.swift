@@ -42,6 +42,9 @@ struct FlowAnalysis {
     var soft: [Interval] = []
     var breaks: [Double] = []
     var leafTops: [Double] = []
+    /// Where a page may start after a cut in a gap: leaves' tops and the tops of boxes whose top
+    /// edge shows (table rows, and nodes with a background or border).
+    var boxTops: [Double] = []
     /// Leaves' spans, merged: a cut inside one continues the leaf on the next page.
     var leafSpans: [Interval] = []
     var points: [Double] = []
@@ -55,6 +58,7 @@ struct FlowAnalysis {
         height = root.size.height
         for sub in root.sublayouts { visit(sub, origin: sub.position, hints: hints) }
         leafTops.sort()
+        boxTops.sort()
         for interval in keepWithNext {
             // Forbid a cut anywhere from inside the node to just past the next leaf's top.
             let next = leafTops.first { $0 >= interval.hi - Self.epsilon } ?? interval.hi
@@ -90,6 +94,9 @@ struct FlowAnalysis {
             return
         }
         if let table = node as? TableNode { visitTable(table, layout, origin: origin) }
+        if layout.sublayouts.isEmpty || node is TableRowNode || node.layer.backgroundColor != nil || node.layer.hasBorder {
+            boxTops.append(top)
+        }
         if layout.sublayouts.isEmpty {
             leafTops.append(top)
             leafSpans.append(Interval(lo: top, hi: bottom))
@@ -195,13 +202,16 @@ struct FlowAnalysis {
         return limit
     }
 
-    /// Where the next page starts after a cut: at the next leaf's top when the cut falls in a
-    /// gap (so a page does not begin with the spacing between blocks).
+    /// Where the next page starts after a cut. A cut inside a leaf (between a paragraph's lines)
+    /// continues at the cut. A cut between blocks starts at the next box's top, so a table row
+    /// or a framed block begins with its own padding, border and background; spacing between
+    /// blocks (stack spacing, `spacingBefore`, an undecorated container's inset) is dropped, as
+    /// CSS truncates margins at a page break (CSS Fragmentation 3, §5.2).
     func nextStart(after cut: Double) -> Double {
         if Self.isInside(cut, leafSpans) { return cut }
-        let index = Self.upperBound(leafTops, cut - Self.epsilon)
-        guard index < leafTops.count else { return cut }
-        return leafTops[index]
+        let index = Self.upperBound(boxTops, cut - Self.epsilon)
+        guard index < boxTops.count else { return cut }
+        return boxTops[index]
     }
 
     /// The table whose repeated header a page starting at `y` shows.
