@@ -14,6 +14,9 @@ enum CheckCommand: Command {
         template's "sampleData"). Prints one line per problem with the file, line:column and JSON
         path, and "ok" with the record count when all is well. Exit status 2 on any problem.
 
+        OPTIONS:
+          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+
         EXAMPLES:
           galley check Templates/invoice.json --data Templates/invoice.data.json
         """

@@ -85,6 +85,10 @@ enum CommandRunner {
             \(lines.joined(separator: "\n"))
 
             EXIT STATUS: 0 success; 1 some outputs failed (batch); 2 usage, template or data error.
+
+            EXAMPLES:
+              galley render Templates/hello.json --data Templates/hello.data.json -o out/hello.pdf
+              galley batch Templates/hello.json --data people.ndjson --out out/
             """
     }
 }

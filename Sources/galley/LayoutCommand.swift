@@ -23,6 +23,13 @@ enum LayoutCommand: Command {
         edge is listed on every page showing part of it, with "clipped": true. --ascii prints
         the body's layout tree.
 
+        OPTIONS:
+          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+          --record N        which record of FILE to lay out (0-based; default 0)
+          --json            print the frames as JSON (the default)
+          --ascii           print the layout tree as ascii art
+          --styles          also print each drawn node's style description
+
         EXAMPLES:
           galley layout Templates/hello.json --json
           galley layout Templates/card.json --data Templates/card.data.json --ascii
