@@ -28,9 +28,12 @@ public enum CanvasTransition {
 
     /// Builds the animation from `from` to `to`.
     /// - Parameters:
+    ///   - from: the canvas of the initial state (bound with data A).
+    ///   - to: the canvas of the final state (the same template bound with data B).
     ///   - timing: the timing of every node unless `timingForNode` gives one.
     ///   - timingForNode: a per-node override (e.g. a template element's `transition` key),
     ///     asked for the final node (the initial one for removed nodes).
+    ///   - options: the display options both canvases and each node's content are drawn with.
     public static func animation(
         from: Canvas, to: Canvas, timing: AnimationTiming = .default, options: DisplayOptions = DisplayOptions(),
         timingForNode: ((DisplayNode) -> AnimationTiming?)? = nil

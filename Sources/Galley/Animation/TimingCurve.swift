@@ -18,8 +18,10 @@ public enum TimingCurve: Hashable, Sendable {
     case spring(dampingRatio: Double, initialVelocity: Double)
 
     /// The eased fraction at `t` (clamped to [0, 1]).
-    /// - Parameter duration: the animation's duration in seconds; only springs use it (their
-    ///   initial velocity is in "animation distances per second", as in UIKit).
+    /// - Parameters:
+    ///   - t: the fraction of the duration elapsed.
+    ///   - duration: the animation's duration in seconds; only springs use it (their
+    ///     initial velocity is in "animation distances per second", as in UIKit).
     public func value(at t: Double, duration: Double = 1) -> Double {
         let t = min(max(t.isNaN ? 0 : t, 0), 1)
         if t == 0 { return 0 }

@@ -88,6 +88,14 @@ public final class ChartNode: DisplayNode, DrawingNode {
         return Label(items: layout.items, size: layout.size)
     }
 
+    /// Draws the chart from `p` alone: grid, bars or line, axis and the typeset labels.
+    ///
+    /// - Parameters:
+    ///   - p: what `drawParameters()` captured, labels already typeset.
+    ///   - context: records the drawing; its origin is the node's top-left corner.
+    ///   - bounds: the node's bounds (origin zero, the laid-out size).
+    ///   - isCancelled: checked between expensive steps.
+    ///   - isRasterizing: true when drawing into an ancestor's flattened bitmap.
     public static func draw(
         _ p: Parameters, in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck, isRasterizing: Bool
     ) throws {

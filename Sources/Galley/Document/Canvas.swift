@@ -25,7 +25,9 @@ public final class Canvas {
 
     /// - Parameters:
     ///   - body: a node or a layout spec.
+    ///   - size: the surface size in points (the page size when `fit` is `.size`).
     ///   - constrainedSize: the range the body is laid out in; default exactly `size`.
+    ///   - fit: whether the surface is `size` or the body's laid-out size.
     public init(body: any LayoutElement, size: Size, constrainedSize: SizeRange? = nil, fit: Fit = .size) {
         self.size = size
         self.constrainedSize = constrainedSize ?? SizeRange(exactly: size)

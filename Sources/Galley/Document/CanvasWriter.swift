@@ -4,9 +4,15 @@ import GalleyRender
 /// Writes a canvas to a PNG or PDF file, atomically: a cancelled or failed render leaves no
 /// file behind (and never a half-written one where a good one was expected).
 public enum CanvasWriter {
+    /// Lays out, draws and writes `canvas`; the file appears at `path` only when complete.
+    ///
     /// - Parameters:
+    ///   - canvas: the document to write.
+    ///   - format: PNG or PDF.
+    ///   - path: the output file (`-` for standard output).
     ///   - scale: pixels per point for PNG output (1 = 72 dpi); ignored for PDF.
     ///   - cancellation: stops the render at the next `isCancelled` check; throws `RenderCancelled`.
+    ///   - rasterCache: where rasterized subtrees are looked up and stored; nil draws them every time.
     public static func write(
         _ canvas: Canvas, format: OutputFormat, to path: String, scale: Double = 1,
         cancellation: CancellationSource? = nil, rasterCache: RasterCache? = .shared

@@ -28,6 +28,8 @@ public protocol DrawingNode: DisplayNode {
     /// Draws `parameters` into `context`, whose origin is the node's top-left corner.
     ///
     /// - Parameters:
+    ///   - parameters: what `drawParameters()` captured.
+    ///   - context: records the drawing; its origin is the node's top-left corner.
     ///   - bounds: the node's bounds (origin zero, the laid-out size).
     ///   - isCancelled: check between expensive steps; return early (or throw) when true.
     ///   - isRasterizing: true when drawing into an ancestor's flattened bitmap; do not clear it.

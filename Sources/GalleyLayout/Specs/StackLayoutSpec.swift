@@ -2,8 +2,8 @@
 /// alignItems to stretch, grow shares are floored to whole points, the stack shrink-wraps its content within
 /// its range, and its range beats children's own min/max.
 ///
-/// The algorithm runs in two phases: ``StackUnpositionedLayout`` measures and flexes the children, and
-/// ``StackPositionedLayout`` justifies and aligns them.
+/// The algorithm runs in two phases: `StackUnpositionedLayout` measures and flexes the children, and
+/// `StackPositionedLayout` justifies and aligns them.
 ///
 /// Example: a horizontal stack exactly 100×50 with boxes of 20 and 30 points (grow 1 and 2) has a violation of
 /// 50; shares are `floor(50/3) = 16` and `floor(100/3) = 33`, the remainder 1 goes to the first: widths 37 and

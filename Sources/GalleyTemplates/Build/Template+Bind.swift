@@ -9,6 +9,8 @@ extension Template {
     /// - Parameters:
     ///   - data: the record (any JSON value; `{}` for a template without bindings).
     ///   - recordIndex: names the record in error messages.
+    ///   - resources: fonts, images and node classes shared across records; nil makes them
+    ///     for this template (`RenderResources.forTemplate(_:)`).
     public func bind(_ data: JSONValue, recordIndex: Int? = nil, resources: RenderResources? = nil) throws(TemplateError)
         -> Canvas
     {
