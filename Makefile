@@ -7,7 +7,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/galley
 DEBUG_BIN = .build/debug/galley
 
-.PHONY: all deps test-deps build release demo test bench tsan clean
+.PHONY: all deps test-deps build release demo test bench docs tsan clean
 
 all: build
 
@@ -36,6 +36,11 @@ test: test-deps
 ## Release-build benchmarks on fixed workloads; writes bench/results.json.
 bench: release
 	@scripts/bench
+
+## Builds the DocC catalog of every library target into .build/docs/, failing on any docc
+## warning (not part of `make test`).
+docs: deps
+	@scripts/docs
 
 clean:
 	rm -rf .build out
