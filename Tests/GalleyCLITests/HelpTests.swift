@@ -90,7 +90,9 @@ struct HelpTests {
         }
         // The other way round: every `--option` the help names is one the parser accepts.
         for named in Set(Self.matches(of: #"(?<![\w-])--([a-z][a-z-]*)"#, in: help)) where named != "help" {
-            #expect(command.options.contains(named), "galley \(command.name) --help names --\(named), which it does not accept")
+            #expect(
+                command.options.contains(named),
+                "galley \(command.name) --help names --\(named), which it does not accept")
         }
     }
 
