@@ -5,9 +5,9 @@ import GalleyLayout
 ///
 /// ```swift
 /// let template = try Template.load(path: "Templates/invoice.json")
-/// for record in records {
-///     let document = try template.bind(record)
-///     try document.write(to: "out/\(record.index).pdf")
+/// for (index, record) in records.enumerated() {
+///     let canvas = try template.bind(record)
+///     try CanvasWriter.write(canvas, format: .pdf, to: "out/\(index).pdf")
 /// }
 /// ```
 public final class Template: Sendable {

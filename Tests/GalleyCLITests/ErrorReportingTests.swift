@@ -69,13 +69,4 @@ struct ErrorReportingTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("--bogus"))
     }
-
-    @Test func everyCommandHasHelpWithExamples() throws {
-        for command in ["render", "rasterize", "layout", "check", "fonts"] {
-            let result = try CLIRunner.run([command, "--help"])
-            #expect(result.status == 0)
-            #expect(result.stdout.contains("USAGE: galley \(command)"))
-            #expect(result.stdout.contains("EXAMPLES:"))
-        }
-    }
 }
