@@ -86,13 +86,53 @@ enum Draw {
     ) -> GlyphRun {
         var glyphs: [GlyphRun.Glyph] = []
         glyphs.reserveCapacity(run.glyphs.count)
-        // Cluster starts relative to the run's text, in visual order, with glyph counts.
-        var groupStarts: [Int] = []
-        var groupCounts: [Int] = []
+        // Clusters are made in the same pass while their starts increase (left-to-right text, the
+        // common case): each ends where the next begins. Otherwise they are worked out apart.
+        var clusters: [GlyphRun.Cluster] = []
+        clusters.reserveCapacity(run.glyphs.count)
+        var increasing = true
+        var groupStart = -1
+        var groupCount = 0
         var pen = 0.0
         for g in run.glyphs {
             glyphs.append(GlyphRun.Glyph(id: g.id, x: pen + g.xOffset, y: -g.yOffset))
             pen += g.advance
+            let start = g.cluster - base
+            if groupCount > 0, start == groupStart {
+                groupCount += 1
+                continue
+            }
+            if groupCount > 0, increasing {
+                if start > groupStart {
+                    clusters.append(GlyphRun.Cluster(
+                        byteCount: utf8Count(units, groupStart..<start), glyphCount: groupCount))
+                } else {
+                    increasing = false
+                }
+            }
+            groupStart = start
+            groupCount = 1
+        }
+        if increasing, groupCount > 0 {
+            clusters.append(GlyphRun.Cluster(byteCount: utf8Count(units, groupStart..<units.count), glyphCount: groupCount))
+        } else if !increasing {
+            clusters = unorderedClusters(run, units: units, base: base)
+        }
+        return GlyphRun(
+            font: run.face.resource, fontSize: run.style.fontSize, color: run.style.color, origin: origin,
+            glyphs: glyphs, text: string, clusters: clusters,
+            clustersBackward: run.rtl, syntheticSlant: run.syntheticItalic ? syntheticSlant : 0)
+    }
+
+    /// Clusters of a run whose cluster starts do not increase (right-to-left, or reordered by
+    /// the shaper): each ends at the next larger start (or the text's end).
+    private static func unorderedClusters(_ run: PlacedRun, units: UnsafeBufferPointer<UInt16>, base: Int)
+        -> [GlyphRun.Cluster]
+    {
+        // Cluster starts relative to the run's text, in visual order, with glyph counts.
+        var groupStarts: [Int] = []
+        var groupCounts: [Int] = []
+        for g in run.glyphs {
             let start = g.cluster - base
             if let last = groupStarts.last, last == start {
                 groupCounts[groupCounts.count - 1] += 1
@@ -101,20 +141,11 @@ enum Draw {
                 groupCounts.append(1)
             }
         }
-        // Each cluster ends at the next larger cluster start (or the text's end). Runs are
-        // usually monotonic (increasing left to right, decreasing right to left): the next
-        // start is then the neighbouring group's; otherwise sort.
         let n = groupStarts.count
-        var increasing = true
         var decreasing = true
-        for i in 1..<max(n, 1) {
-            if groupStarts[i] <= groupStarts[i - 1] { increasing = false }
-            if groupStarts[i] >= groupStarts[i - 1] { decreasing = false }
-        }
+        for i in 1..<max(n, 1) where groupStarts[i] >= groupStarts[i - 1] { decreasing = false }
         var ends = [Int](repeating: units.count, count: n)
-        if increasing {
-            for i in 0..<max(n - 1, 0) { ends[i] = groupStarts[i + 1] }
-        } else if decreasing {
+        if decreasing {
             for i in 1..<max(n, 1) { ends[i] = groupStarts[i - 1] }
         } else {
             let starts = Set(groupStarts).sorted()
@@ -122,16 +153,9 @@ enum Draw {
             for (i, s) in starts.enumerated() { next[s] = i + 1 < starts.count ? starts[i + 1] : units.count }
             for i in 0..<n { ends[i] = next[groupStarts[i]] ?? units.count }
         }
-        var clusters: [GlyphRun.Cluster] = []
-        clusters.reserveCapacity(n)
-        for i in 0..<n {
-            clusters.append(GlyphRun.Cluster(
-                byteCount: utf8Count(units, groupStarts[i]..<ends[i]), glyphCount: groupCounts[i]))
+        return (0..<n).map { i in
+            GlyphRun.Cluster(byteCount: utf8Count(units, groupStarts[i]..<ends[i]), glyphCount: groupCounts[i])
         }
-        return GlyphRun(
-            font: run.face.resource, fontSize: run.style.fontSize, color: run.style.color, origin: origin,
-            glyphs: glyphs, text: string, clusters: clusters,
-            clustersBackward: run.rtl, syntheticSlant: run.syntheticItalic ? syntheticSlant : 0)
     }
 
     /// UTF-8 length of a UTF-16 range (a surrogate pair is 4 bytes; a lone surrogate becomes U+FFFD, 3 bytes).

@@ -67,7 +67,8 @@ enum Position {
         var runs: [PlacedRun] = []
         for shaped in shaping.items where shaped.item.range.overlaps(visible) {
             let clip = max(shaped.item.range.lowerBound, visible.lowerBound)..<min(shaped.item.range.upperBound, visible.upperBound)
-            let glyphs = shaped.glyphs.filter { clip.contains($0.cluster) }
+            // An item wholly on the line shares its glyph array (no copy).
+            let glyphs = clip == shaped.item.range ? shaped.glyphs : shaped.glyphs.filter { clip.contains($0.cluster) }
             runs.append(PlacedRun(
                 glyphs: glyphs, x: 0, width: 0, range: clip, style: shaped.style, face: shaped.item.face,
                 rtl: shaped.item.isRTL, syntheticItalic: shaped.item.syntheticItalic, level: shaped.item.level, suffix: nil))
@@ -91,10 +92,7 @@ enum Position {
         }
         var ascent = 0.0
         var descent = 0.0
-        let metricStyles: [(TextStyle, FontFace)] = runs.isEmpty
-            ? [(text.style(at: line.range.lowerBound), primaries[text.spanIndex(at: min(line.range.lowerBound, max(text.count - 1, 0)))])]
-            : runs.map { ($0.style, $0.face) }
-        for (style, face) in metricStyles {
+        func include(_ style: TextStyle, _ face: FontFace) {
             let scale = style.fontSize / Double(face.unitsPerEm)
             let a = Double(face.ascender) * scale
             let d = Double(face.descender) * scale
@@ -102,6 +100,10 @@ enum Position {
             ascent = max(ascent, a + halfLeading + max(0, style.baselineOffset))
             descent = max(descent, d + halfLeading - min(0, style.baselineOffset))
         }
+        if runs.isEmpty {
+            include(text.style(at: line.range.lowerBound), primaries[text.spanIndex(at: min(line.range.lowerBound, max(text.count - 1, 0)))])
+        }
+        for run in runs { include(run.style, run.face) }
         return PlacedLine(content: line, runs: runs, x: 0, baseline: 0, ascent: ascent, descent: descent, width: x)
     }
 
@@ -129,6 +131,8 @@ enum Position {
     /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every maximal
     /// sequence of runs at that level or higher.
     static func visualOrder(_ runs: [PlacedRun]) -> [PlacedRun] {
+        // Nothing to reverse without an odd level (left-to-right text): no arrays made.
+        guard runs.contains(where: { $0.level & 1 == 1 }) else { return runs }
         guard let highest = runs.map(\.level).max() else { return runs }
         guard let lowestOdd = runs.map(\.level).filter({ $0 & 1 == 1 }).min() else { return runs }
         var order = runs
