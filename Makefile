@@ -28,10 +28,18 @@ release: deps
 demo: release
 	@scripts/demo $(RELEASE_BIN)
 
-## Builds and runs every test.
-test: test-deps
+## Checks the code style, then builds and runs every test.
+test: test-deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-xctest
+
+## The style check of ../shared/STYLE.md: swift-format with the checked-in .swift-format.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Package.swift
+
+## Rewrites the sources in the checked-in style.
+format:
+	$(SWIFT) format format --in-place --recursive Sources Tests Examples Package.swift
 
 ## Release-build benchmarks on fixed workloads; writes bench/results.json.
 bench: release

@@ -42,7 +42,8 @@ let package = Package(
         .executableTarget(name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
         // `make demo` runs it: a multi-page report written with GalleyReport.
         .executableTarget(
-            name: "report-example", dependencies: ["GalleyReport", "Galley", "GalleyLayout", "GalleyRender", "GalleyText"],
+            name: "report-example",
+            dependencies: ["GalleyReport", "Galley", "GalleyLayout", "GalleyRender", "GalleyText"],
             path: "Examples/Report"),
 
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
@@ -54,7 +55,8 @@ let package = Package(
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"], exclude: ["References"]),
         .testTarget(
-            name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"], exclude: ["LayoutFixtures"]
+            name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"],
+            exclude: ["LayoutFixtures"]
         ),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
         .testTarget(name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"]),

@@ -18,8 +18,10 @@ enum QuarterlyReport {
     static let portal = "https://example.com/northwind/tracking"
 
     static func document(_ data: ReportData) -> Document {
-        Document(page: .a4, margins: EdgeInsets(top: 60, left: 50, bottom: 50, right: 50), spacing: 10,
-                 textStyle: TextStyle(font: "Liberation Sans", fontSize: 10, color: ink)) {
+        Document(
+            page: .a4, margins: EdgeInsets(top: 60, left: 50, bottom: 50, right: 50), spacing: 10,
+            textStyle: TextStyle(font: "Liberation Sans", fontSize: 10, color: ink)
+        ) {
             Text(data.title).fontSize(24).bold()
                 .id("top").bookmark(data.title)
             Text("Prepared by Operations Analytics · \(data.date)").foregroundColor(muted)
@@ -59,7 +61,10 @@ enum QuarterlyReport {
                 Text(data.title)
                 Text(data.date)
             }
-            .textStyle { $0.fontSize = 8; $0.color = muted }
+            .textStyle {
+                $0.fontSize = 8
+                $0.color = muted
+            }
         }
         .footer { page in
             Text("Page \(page.page) of \(page.pages)").fontSize(8).foregroundColor(muted).alignment(.center)

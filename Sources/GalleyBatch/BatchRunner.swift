@@ -1,6 +1,6 @@
-import GalleyRender
 import Foundation
 import Galley
+import GalleyRender
 import GalleyTemplates
 import Synchronization
 
@@ -37,7 +37,9 @@ public final class BatchRunner: Sendable {
     /// Loads the template and checks the options; nothing is rendered yet.
     /// - Throws: `BatchError` for a template error or bad options (exit status 2 in the CLI).
     public init(options: BatchOptions) throws(BatchError) {
-        guard options.scale > 0, options.scale <= 16 else { throw BatchError("the scale must be above 0 and at most 16") }
+        guard options.scale > 0, options.scale <= 16 else {
+            throw BatchError("the scale must be above 0 and at most 16")
+        }
         if let jobs = options.jobs, jobs < 1 { throw BatchError("--jobs must be at least 1") }
         if let timeout = options.timeout, !(timeout > 0) { throw BatchError("--timeout must be above 0 seconds") }
         do {
@@ -48,7 +50,8 @@ public final class BatchRunner: Sendable {
         if case .paged = template.kind {
             throw BatchError("\(options.templatePath): batch renders canvas templates; this one is paged")
         }
-        namer = try OutputNamer(nameTemplate: options.nameTemplate, format: options.format, directory: options.outputDirectory)
+        namer = try OutputNamer(
+            nameTemplate: options.nameTemplate, format: options.format, directory: options.outputDirectory)
         resources = RenderResources.forTemplate(template)
         queue = BoundedQueue(capacity: 2 * options.workerCount)
         let logName = options.shard.map { "errors-\($0.index)-of-\($0.count).ndjson" } ?? "errors.ndjson"
@@ -67,7 +70,8 @@ public final class BatchRunner: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
         } catch {
-            throw BatchError("cannot create the output folder \(options.outputDirectory): \(error.localizedDescription)")
+            throw BatchError(
+                "cannot create the output folder \(options.outputDirectory): \(error.localizedDescription)")
         }
         let reader: RecordReader
         do {
@@ -158,7 +162,8 @@ public final class BatchRunner: Sendable {
         } catch let cancelled as RenderCancelled {
             // A render cancelled by Ctrl-C or --fail-fast is not a failure of its record.
             guard cancelled.reason == .timedOut else { return }
-            fail(record: record.index, name: name, "timed out after \(Self.secondsText(options.timeout ?? 0))s", context,
+            fail(
+                record: record.index, name: name, "timed out after \(Self.secondsText(options.timeout ?? 0))s", context,
                 milliseconds: elapsed())
         } catch {
             fail(record: record.index, name: name, "\(error)", context, milliseconds: elapsed())

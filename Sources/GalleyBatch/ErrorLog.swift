@@ -1,5 +1,5 @@
-import GalleyRender
 import Foundation
+import GalleyRender
 import GalleyTemplates
 
 /// `errors.ndjson`: one JSON object per failed record, `{"record": i, "name": "…", "error": "…"}`,

@@ -12,7 +12,8 @@ struct OutputNamer: Sendable {
     init(nameTemplate: String?, format: OutputFormat?, directory: String) throws(BatchError) {
         let chosen = format ?? nameTemplate.flatMap { OutputFormat(path: $0) } ?? .pdf
         if let nameTemplate, format == nil, OutputFormat(path: nameTemplate) == nil {
-            throw BatchError("cannot tell the format of --name '\(nameTemplate)': end it in .pdf or .png, or pass --format")
+            throw BatchError(
+                "cannot tell the format of --name '\(nameTemplate)': end it in .pdf or .png, or pass --format")
         }
         let source = nameTemplate ?? "{{index}}.\(chosen.rawValue)"
         do {

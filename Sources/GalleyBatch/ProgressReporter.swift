@@ -1,5 +1,5 @@
-import GalleyRender
 import Foundation
+import GalleyRender
 import GalleyTemplates
 
 /// Reports each finished record: a progress bar on a terminal, JSON lines otherwise.
@@ -47,7 +47,9 @@ final class ProgressReporter: Sendable {
 
     /// The records to render in all: known up front, counted once reading is done, or else
     /// estimated from the records seen and the share of the input read ("~" in the bar).
-    static func expectedTotal(known: Int?, seen: Int, fractionRead: Double?, readingDone: Bool) -> (count: Int, estimated: Bool)? {
+    static func expectedTotal(known: Int?, seen: Int, fractionRead: Double?, readingDone: Bool) -> (
+        count: Int, estimated: Bool
+    )? {
         if let known { return (known, false) }
         if readingDone { return (seen, false) }
         guard let fraction = fractionRead, fraction > 0, seen > 0 else { return nil }

@@ -105,7 +105,8 @@ struct ContentsCollector {
             guard let bookmark = node.bookmark else { continue }
             if node.identifier == nil { node.identifier = "galley-toc-\(entries.count + 1)" }
             node.exportsAnchor = true
-            entries.append(TableOfContentsEntry(title: bookmark.title, level: bookmark.level, destination: node.identifier ?? ""))
+            entries.append(
+                TableOfContentsEntry(title: bookmark.title, level: bookmark.level, destination: node.identifier ?? ""))
         }
         for table in tables {
             let nodes = entries.filter { table.levels.contains($0.level) }.map { entry in

@@ -64,8 +64,12 @@ public final class Template: Sendable {
         kind = top.kind
         let compiler = TemplateCompiler(document: document)
         body = try compiler.element(top.body, at: JSONPath.root.appending("body"))
-        header = try top.header.map { v throws(TemplateError) in try compiler.element(v, at: JSONPath.root.appending("header")) }
-        footer = try top.footer.map { v throws(TemplateError) in try compiler.element(v, at: JSONPath.root.appending("footer")) }
+        header = try top.header.map { v throws(TemplateError) in
+            try compiler.element(v, at: JSONPath.root.appending("header"))
+        }
+        footer = try top.footer.map { v throws(TemplateError) in
+            try compiler.element(v, at: JSONPath.root.appending("footer"))
+        }
         styles = top.styles
         defaultStyle = top.defaultStyle
         fontFolders = top.fontFolders.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }

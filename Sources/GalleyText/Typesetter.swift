@@ -31,9 +31,12 @@ public enum Typesetter {
                 spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry,
                 includingItems: includingItems)
         }
-        let key = ParagraphKey(spans: spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
+        let key = ParagraphKey(
+            spans: spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry)
         return ParagraphCache.layout(for: key) {
-            typeset(spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry, includingItems: true)
+            typeset(
+                spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry,
+                includingItems: true)
         }
     }
 
@@ -43,11 +46,14 @@ public enum Typesetter {
     ) -> ParagraphLayout {
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }
-        let faces = text.spans.map { registry.face(family: $0.style.font, weight: $0.style.weight, italic: $0.style.italic) }
+        let faces = text.spans.map {
+            registry.face(family: $0.style.font, weight: $0.style.weight, italic: $0.style.italic)
+        }
         let primaries = faces.compactMap { $0 }
         guard primaries.count == faces.count else {
-            return ParagraphLayout(size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [],
-                                   missingCharacters: Array(text.string(0..<text.count).unicodeScalars))
+            return ParagraphLayout(
+                size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [],
+                missingCharacters: Array(text.string(0..<text.count).unicodeScalars))
         }
         let lineWidth = width.isNaN ? Double.infinity : max(0, width)
         let itemization = Itemize.run(text, registry: registry, primaries: primaries)
@@ -57,10 +63,12 @@ public enum Typesetter {
         let breaks = Break.run(text, shaping: shaping, paragraph: paragraph, width: lineWidth) {
             suffixes.hyphen(after: $0)?.width ?? 0
         }
-        let lines = Truncate.run(breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
+        let lines = Truncate.run(
+            breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
         let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
-        let placed = Position.run(lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
-                                  paragraph: paragraph, width: alignWidth, primaries: primaries)
+        let placed = Position.run(
+            lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
+            paragraph: paragraph, width: alignWidth, primaries: primaries)
         let drawn = includingItems ? Draw.run(placed, text: text) : (items: [], lines: [])
         var layout = ParagraphLayout(placed, items: drawn.items, missing: itemization.missing)
         let rtl = itemization.paragraphIsRTL
@@ -97,7 +105,8 @@ extension ParagraphLayout {
         let lines = placed.map { line in
             LineInfo(
                 range: line.content.range, baseline: line.baseline, ascent: line.ascent, descent: line.descent,
-                width: line.width, x: line.x, isHyphenated: line.content.hyphenated, isTruncated: line.content.truncated)
+                width: line.width, x: line.x, isHyphenated: line.content.hyphenated, isTruncated: line.content.truncated
+            )
         }
         let height = placed.reduce(0) { $0 + $1.ascent + $1.descent }
         self.init(

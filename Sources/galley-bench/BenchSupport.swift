@@ -60,7 +60,8 @@ struct BenchReport {
 
     func write(to path: String) throws {
         let body = groups.map { group in
-            "  \"\(group.name)\": {\n" + group.metrics.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n  }"
+            "  \"\(group.name)\": {\n" + group.metrics.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
+                + "\n  }"
         }.joined(separator: ",\n")
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -53,7 +53,8 @@ enum LayoutBench {
             var leaves = [any LayoutElement]()
             leaves.reserveCapacity(leavesPerRow)
             for index in 0..<leavesPerRow {
-                let leaf = BoxNode(intrinsicSize: Size(width: Double(8 + (index + row) % 7), height: Double(10 + index % 5)))
+                let leaf = BoxNode(
+                    intrinsicSize: Size(width: Double(8 + (index + row) % 7), height: Double(10 + index % 5)))
                 if index % 3 == 0 { leaf.style.flexGrow = 1 }
                 leaves.append(leaf)
             }

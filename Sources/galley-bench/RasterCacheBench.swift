@@ -17,7 +17,8 @@ enum RasterCacheBench {
                 for record in invoices {
                     let start = Clock.now()
                     let canvas = try template.bind(record, resources: resources)
-                    let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: scale, rasterCache: cache))
+                    let page = try canvas.displayPage(
+                        options: DisplayOptions(rasterizationScale: scale, rasterCache: cache))
                     if label == "pdf" {
                         let writer = try PDFWriter(metadata: canvas.metadata)
                         try writer.addPage(page)

@@ -16,7 +16,8 @@ enum TextBench {
         let width = 595.28 - 2 * 50
         let spans = paragraphs.map { [TextSpan(text: $0, style: style)] }
         // Load the face (file, FreeType, HarfBuzz font) outside the timings.
-        _ = Typesetter.layout([TextSpan(text: "warm up", style: style)], paragraph: ParagraphStyle(), width: width, registry: registry)
+        _ = Typesetter.layout(
+            [TextSpan(text: "warm up", style: style)], paragraph: ParagraphStyle(), width: width, registry: registry)
 
         for breaking in [LineBreaking.greedy, .optimal] {
             let paragraph = ParagraphStyle(alignment: .justify, lineBreaking: breaking, language: "en-US")
@@ -26,7 +27,8 @@ enum TextBench {
                 glyphs = 0
                 lines = 0
                 for spans in spans {
-                    let layout = Typesetter.layout(spans, paragraph: paragraph, width: width, registry: registry, cached: false)
+                    let layout = Typesetter.layout(
+                        spans, paragraph: paragraph, width: width, registry: registry, cached: false)
                     lines += layout.lines.count
                     for case .glyphs(let run) in layout.items { glyphs += run.glyphs.count }
                 }
@@ -58,7 +60,8 @@ enum TextBench {
             report.add("text", prefix + "warm_ms", warm * 1000)
             report.add("text", prefix + "warm_glyphs_per_s", Double(glyphs) / warm, digits: 0)
             report.add("text", prefix + "cold_cache_hit_rate", rate(coldStats.hits, coldStats.misses))
-            report.add("text", prefix + "warm_cache_hit_rate", rate(after.hits - before.hits, after.misses - before.misses))
+            report.add(
+                "text", prefix + "warm_cache_hit_rate", rate(after.hits - before.hits, after.misses - before.misses))
         }
     }
 

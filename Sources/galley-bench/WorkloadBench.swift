@@ -23,7 +23,9 @@ enum WorkloadBench {
             ("w3_png", card, cardResources, cards, .png(1)),
         ]
         // GALLEY_BENCH_KINDS=w1_pdf,w3_png narrows the run (for profiling one workload).
-        let wanted = ProcessInfo.processInfo.environment["GALLEY_BENCH_KINDS"].map { Set($0.split(separator: ",").map(String.init)) }
+        let wanted = ProcessInfo.processInfo.environment["GALLEY_BENCH_KINDS"].map {
+            Set($0.split(separator: ",").map(String.init))
+        }
         var medians = [String: Double]()
         for (name, template, resources, data, output) in kinds where wanted?.contains(name) ?? true {
             var bytes = 0
@@ -88,7 +90,9 @@ enum WorkloadBench {
     /// Where one W1 PDF's time goes: median ms of bind, layout, display list, paint
     /// (PDFWriter.addPage), finish (cairo writes the file: subsets fonts, compresses) and
     /// teardown (releasing the document's nodes, layouts and display list).
-    static func phases(_ template: Template, _ resources: RenderResources, _ data: [JSONValue], report: inout BenchReport)
+    static func phases(
+        _ template: Template, _ resources: RenderResources, _ data: [JSONValue], report: inout BenchReport
+    )
         throws
     {
         var samples = [[Double]](repeating: [], count: 6)
@@ -120,7 +124,9 @@ enum WorkloadBench {
 
     /// Whether memory stays flat with the number of documents: resident and peak RSS after 200
     /// and after 2000 W1 PDFs in one process (records reused round-robin).
-    static func memory(_ template: Template, _ resources: RenderResources, _ data: [JSONValue], report: inout BenchReport)
+    static func memory(
+        _ template: Template, _ resources: RenderResources, _ data: [JSONValue], report: inout BenchReport
+    )
         throws
     {
         for count in 0..<2000 {
@@ -187,7 +193,9 @@ enum Floor {
         for line in output.split(separator: "\n") {
             for (label, key) in names where line.hasPrefix(label + " ") {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                if let index = fields.firstIndex(of: "total"), index + 1 < fields.count, let ms = Double(fields[index + 1]) {
+                if let index = fields.firstIndex(of: "total"), index + 1 < fields.count,
+                    let ms = Double(fields[index + 1])
+                {
                     result[key] = ms
                 }
             }

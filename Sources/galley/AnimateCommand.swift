@@ -53,7 +53,8 @@ enum AnimateCommand: Command {
         var curve = TimingCurve.easeInOut
         if let text = arguments.value("curve") {
             guard let parsed = TimingCurve(parsing: text) else {
-                throw UsageError("unknown --curve '\(text)' (linear, easeIn, easeOut, easeInOut, spring:0.8, cubic:x1,y1,x2,y2)")
+                throw UsageError(
+                    "unknown --curve '\(text)' (linear, easeIn, easeOut, easeInOut, spring:0.8, cubic:x1,y1,x2,y2)")
             }
             curve = parsed
         }
@@ -72,12 +73,16 @@ enum AnimateCommand: Command {
             }
             let count = animation.frameCount(fps: fps)
             var isDirectory: ObjCBool = false
-            if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            if output.hasSuffix("/")
+                || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+            {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 for index in 0..<count {
                     let page = animation.frame(at: LayoutAnimation.progress(ofFrame: index, count: count))
                     let bytes = try PNGEncoder.encode(try RasterRenderer.render(page, scale: scale))
-                    let name = "frame-" + String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index) + ".png"
+                    let name =
+                        "frame-" + String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index)
+                        + ".png"
                     try FileOutput.writeAtomically(bytes, to: (output as NSString).appendingPathComponent(name))
                 }
             } else {

@@ -50,7 +50,9 @@ enum CommandRunner {
             return ExitStatus.success
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            printError("galley: unknown command '\(first)'. Commands: \(commands.map(\.name).joined(separator: ", ")). See galley --help.")
+            printError(
+                "galley: unknown command '\(first)'. Commands: \(commands.map(\.name).joined(separator: ", ")). See galley --help."
+            )
             return ExitStatus.usage
         }
         let rest = Array(raw.dropFirst())
@@ -75,7 +77,9 @@ enum CommandRunner {
 
     static func overview(_ commands: [CommandSpec]) -> String {
         let width = commands.map(\.name.count).max() ?? 8
-        let lines = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+        let lines = commands.map {
+            "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary
+        }
         return """
             galley — renders JSON layout templates with data to PDF and PNG, offscreen.
 

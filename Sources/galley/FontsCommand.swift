@@ -19,7 +19,8 @@ enum FontsCommand: Command {
         """
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let registry = arguments.value("folder").map { FontRegistry(folders: [FontRegistry.bundledFontsFolder, $0]) }
+        let registry =
+            arguments.value("folder").map { FontRegistry(folders: [FontRegistry.bundledFontsFolder, $0]) }
             ?? FontRegistry.shared
         for family in registry.families {
             print(family.name)

@@ -55,7 +55,8 @@ enum LayoutCommand: Command {
 
     /// Paged templates: the body paginated, frames per page (`LayoutDump.json(_: PagedDocument)`).
     private static func runPaged(_ template: Template, _ arguments: Arguments) throws -> Int32 {
-        let document = try CommandSupport.pagedDocument(template, try CommandSupport.record(arguments, template: template))
+        let document = try CommandSupport.pagedDocument(
+            template, try CommandSupport.record(arguments, template: template))
         if arguments.flag("ascii") {
             print(document.layout(keepingDetails: true).asciiArtString)
         } else {

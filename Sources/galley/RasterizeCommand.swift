@@ -31,7 +31,8 @@ enum RasterizeCommand: Command {
         guard let output = arguments.value("o", "output") else { throw UsageError("missing -o OUT.png") }
         let scale = try OutputScale.parse(arguments)
         let canvas = try CommandSupport.canvas(template, try CommandSupport.record(arguments, template: template))
-        try CommandSupport.write(canvas, format: .png, to: output, scale: scale, timeout: try arguments.double("timeout"))
+        try CommandSupport.write(
+            canvas, format: .png, to: output, scale: scale, timeout: try arguments.double("timeout"))
         return ExitStatus.success
     }
 }

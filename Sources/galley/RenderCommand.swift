@@ -40,11 +40,13 @@ enum RenderCommand: Command {
         let scale = try OutputScale.parse(arguments)
         if template.isPaged {
             guard format == .pdf else { throw UsageError("a paged template (with \"page\") renders to PDF only") }
-            try CommandSupport.writePaged(template, try CommandSupport.record(arguments, template: template), to: output)
+            try CommandSupport.writePaged(
+                template, try CommandSupport.record(arguments, template: template), to: output)
             return ExitStatus.success
         }
         let canvas = try CommandSupport.canvas(template, try CommandSupport.record(arguments, template: template))
-        try CommandSupport.write(canvas, format: format, to: output, scale: scale, timeout: try arguments.double("timeout"))
+        try CommandSupport.write(
+            canvas, format: format, to: output, scale: scale, timeout: try arguments.double("timeout"))
         return ExitStatus.success
     }
 }

@@ -71,7 +71,8 @@ struct BatchRunnerTests {
         let template = dir.appendingPathComponent("bad.json")
         try #"{galley: 1, size: [10, 10], body: {type: "nope"}}"#.write(to: template, atomically: true, encoding: .utf8)
         #expect(throws: BatchError.self) {
-            try BatchRunner(options: BatchOptions(templatePath: template.path, dataPath: "x.ndjson", outputDirectory: dir.path))
+            try BatchRunner(
+                options: BatchOptions(templatePath: template.path, dataPath: "x.ndjson", outputDirectory: dir.path))
         }
     }
 }

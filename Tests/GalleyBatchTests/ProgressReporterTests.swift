@@ -7,11 +7,14 @@ import Testing
 @Suite("ProgressReporter")
 struct ProgressReporterTests {
     @Test func totalIsKnownCountedOrEstimated() throws {
-        let known = try #require(ProgressReporter.expectedTotal(known: 500, seen: 10, fractionRead: 0.9, readingDone: false))
+        let known = try #require(
+            ProgressReporter.expectedTotal(known: 500, seen: 10, fractionRead: 0.9, readingDone: false))
         #expect(known.count == 500 && !known.estimated)
-        let counted = try #require(ProgressReporter.expectedTotal(known: nil, seen: 321, fractionRead: 0.5, readingDone: true))
+        let counted = try #require(
+            ProgressReporter.expectedTotal(known: nil, seen: 321, fractionRead: 0.5, readingDone: true))
         #expect(counted.count == 321 && !counted.estimated)
-        let estimated = try #require(ProgressReporter.expectedTotal(known: nil, seen: 250, fractionRead: 0.25, readingDone: false))
+        let estimated = try #require(
+            ProgressReporter.expectedTotal(known: nil, seen: 250, fractionRead: 0.25, readingDone: false))
         #expect(estimated.count == 1000 && estimated.estimated)
         // Never fewer than already seen; nothing to go on from a pipe or before the first record.
         #expect(ProgressReporter.expectedTotal(known: nil, seen: 10, fractionRead: 1, readingDone: false)?.count == 10)

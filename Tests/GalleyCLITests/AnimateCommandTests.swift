@@ -25,7 +25,8 @@ struct AnimateCommandTests {
         }
         let out = Self.temporary("a.png")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try CLIRunner.run(Self.base + ["--duration", "0.4", "--fps", "25", "--curve", "spring:0.7", "-o", out])
+        let run = try CLIRunner.run(
+            Self.base + ["--duration", "0.4", "--fps", "25", "--curve", "spring:0.7", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
         let script = """
             import sys
@@ -40,8 +41,9 @@ struct AnimateCommandTests {
         let result = try CLIRunner.tool("python3", ["-c", script, out])
         #expect(result.status == 0, "\(result.stderr)")
         // 0.4 s at 25 fps: 10 intervals, 11 frames of 40 ms each.
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            == "PNG 11 1200 630 " + Array(repeating: "40", count: 11).joined(separator: " "))
+        #expect(
+            result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "PNG 11 1200 630 " + Array(repeating: "40", count: 11).joined(separator: " "))
     }
 
     @Test func endFramesEqualStaticRenders() throws {

@@ -5,7 +5,10 @@ import Testing
 @Suite("architecture")
 struct ArchitectureTests {
     /// Layers from the bottom up; a target may import only targets of a lower rank.
-    static let layers = ["GalleyLayout", "GalleyRender", "GalleyText", "Galley", "GalleyTemplates", "GalleyReport", "GalleyBatch", "galley"]
+    static let layers = [
+        "GalleyLayout", "GalleyRender", "GalleyText", "Galley", "GalleyTemplates", "GalleyReport", "GalleyBatch",
+        "galley",
+    ]
     /// Each layer's rank. GalleyTemplates and GalleyReport are siblings on top of Galley (two
     /// front ends over the same nodes): neither may import the other.
     static let rank: [String: Int] = [
@@ -30,7 +33,8 @@ struct ArchitectureTests {
         var result = [(String, String)]()
         for case let file as String in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@preconcurrency import ") {
+            for line in text.split(separator: "\n")
+            where line.hasPrefix("import ") || line.hasPrefix("@preconcurrency import ") {
                 if let module = line.split(separator: " ").last { result.append((file, String(module))) }
             }
         }
@@ -53,7 +57,8 @@ struct ArchitectureTests {
     @Test(arguments: examples.keys.sorted())
     func examplesUseTheLibraryOnly(path: String) throws {
         let found = try Self.imports(atPath: path)
-        #expect(found.contains { $0.module == Self.examples[path] }, "\(path) is written with \(Self.examples[path] ?? "")")
+        #expect(
+            found.contains { $0.module == Self.examples[path] }, "\(path) is written with \(Self.examples[path] ?? "")")
         for (file, module) in found {
             #expect(!["galley", "GalleyBatch"].contains(module), "\(path)/\(file) imports \(module)")
             #expect(Self.cOwners[module] == nil, "\(path)/\(file) imports the C module \(module)")
@@ -70,12 +75,14 @@ struct ArchitectureTests {
     func noCTypesInPublicSignatures(target: String) throws {
         let root = CLIRunner.packageRoot.appendingPathComponent("Sources/\(target)")
         let files = FileManager.default.enumerator(atPath: root.path)
-        let cTypes = try Regex("\\b(cairo_[a-z_]+_t|hb_[a-z_]+_t|FT_[A-Z][A-Za-z]+|OpaquePointer|UBreakIterator|FcPattern)\\b")
+        let cTypes = try Regex(
+            "\\b(cairo_[a-z_]+_t|hb_[a-z_]+_t|FT_[A-Z][A-Za-z]+|OpaquePointer|UBreakIterator|FcPattern)\\b")
         while let file = files?.nextObject() as? String {
             guard file.hasSuffix(".swift") else { continue }
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") where line.contains("public ") || line.contains("open ") {
-                #expect(line.firstMatch(of: cTypes) == nil, "C type in a public declaration: \(target)/\(file): \(line)")
+                #expect(
+                    line.firstMatch(of: cTypes) == nil, "C type in a public declaration: \(target)/\(file): \(line)")
             }
         }
     }

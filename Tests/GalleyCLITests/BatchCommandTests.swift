@@ -6,7 +6,9 @@ struct BatchCommandTests {
     static let template = "Templates/hello.json"
 
     /// `count` hello records as NDJSON; `patch` may change or break any of them.
-    static func records(_ count: Int, in dir: URL, patch: (Int, inout [String: Any]) -> Void = { _, _ in }) throws -> String {
+    static func records(_ count: Int, in dir: URL, patch: (Int, inout [String: Any]) -> Void = { _, _ in }) throws
+        -> String
+    {
         var lines = [String]()
         for index in 0..<count {
             var record: [String: Any] = [
@@ -14,7 +16,10 @@ struct BatchCommandTests {
                 "tags": ["n\(index)", "batch"],
             ]
             patch(index, &record)
-            lines.append(String(decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]), as: UTF8.self))
+            lines.append(
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]), as: UTF8.self)
+            )
         }
         let url = dir.appendingPathComponent("records.ndjson")
         try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -84,13 +89,15 @@ struct BatchCommandTests {
         let dir = try CLIRunner.temporaryDirectory()
         let data = dir.appendingPathComponent("mixed.ndjson")
         try """
-            {"name": "a", "message": "m", "from": "f", "tags": [], "file": "ok"}
-            {"name": "b", oops
-            {"name": "c", "message": "m", "from": "f", "tags": [], "file": "../escape"}
+        {"name": "a", "message": "m", "from": "f", "tags": [], "file": "ok"}
+        {"name": "b", oops
+        {"name": "c", "message": "m", "from": "f", "tags": [], "file": "../escape"}
 
-            """.write(to: data, atomically: true, encoding: .utf8)
+        """.write(to: data, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out")
-        let result = try CLIRunner.run(["batch", Self.template, "--data", data.path, "--out", out.path, "--name", "{{file}}.pdf"])
+        let result = try CLIRunner.run([
+            "batch", Self.template, "--data", data.path, "--out", out.path, "--name", "{{file}}.pdf",
+        ])
         #expect(result.status == 1)
         #expect(Set(try Self.files(out)) == ["ok.pdf", "errors.ndjson"])
         let errors = try Self.errorLines(out)
@@ -104,7 +111,9 @@ struct BatchCommandTests {
             if index == 0 { record["name"] = nil }
         }
         let out = dir.appendingPathComponent("out")
-        let result = try CLIRunner.run(["batch", Self.template, "--data", data, "--out", out.path, "--jobs", "1", "--fail-fast"])
+        let result = try CLIRunner.run([
+            "batch", Self.template, "--data", data, "--out", out.path, "--jobs", "1", "--fail-fast",
+        ])
         #expect(result.status == 1)
         #expect(try Self.errorLines(out).count == 1)
         #expect(try Self.files(out).count < 41)
@@ -130,11 +139,15 @@ struct BatchCommandTests {
         let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
         let whole = dir.appendingPathComponent("whole")
         let sharded = dir.appendingPathComponent("sharded")
-        let run = try CLIRunner.run(["batch", Self.template, "--data", data, "--out", whole.path], environment: environment)
+        let run = try CLIRunner.run(
+            ["batch", Self.template, "--data", data, "--out", whole.path], environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         for shard in 0..<3 {
             let part = try CLIRunner.run(
-                ["batch", Self.template, "--data", data, "--out", sharded.path, "--shard", "\(shard)/3", "--jobs", "1"],
+                [
+                    "batch", Self.template, "--data", data, "--out", sharded.path, "--shard", "\(shard)/3", "--jobs",
+                    "1",
+                ],
                 environment: environment)
             #expect(part.status == 0, "\(part.stderr)")
             #expect(part.stdout.split(separator: "\n").count == (0..<14).filter { $0 % 3 == shard }.count)
@@ -193,8 +206,12 @@ struct BatchCommandTests {
         let data = try Self.records(3, in: dir)
         let out = dir.appendingPathComponent("out")
         #expect(try CLIRunner.run(["batch", Self.template, "--out", out.path]).status == 2)
-        #expect(try CLIRunner.run(["batch", Self.template, "--data", data, "--out", out.path, "--shard", "3/3"]).status == 2)
-        #expect(try CLIRunner.run(["batch", Self.template, "--data", data, "--out", out.path, "--name", "{{x}}.txt"]).status == 2)
+        #expect(
+            try CLIRunner.run(["batch", Self.template, "--data", data, "--out", out.path, "--shard", "3/3"]).status == 2
+        )
+        #expect(
+            try CLIRunner.run(["batch", Self.template, "--data", data, "--out", out.path, "--name", "{{x}}.txt"]).status
+                == 2)
         let broken = try CLIRunner.run(["batch", "Templates/none.json", "--data", data, "--out", out.path])
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("no such template file"))

@@ -25,7 +25,9 @@ enum CLIRunner {
     }
 
     /// - Parameter environment: extra variables on top of this process's environment.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> Result
+    {
         try launch(executable, arguments, in: directory ?? packageRoot, environment: environment)
     }
 

@@ -29,12 +29,16 @@ struct ErrorReportingTests {
             expected: ["$.body.colour", "unknown key", "known keys"]),
         Case(
             name: "wrong value kind",
-            template: "{ galley: 1, size: [100, 100], body: { type: \"stack\", children: [{ type: \"box\", width: \"abc\" }] } }",
+            template:
+                "{ galley: 1, size: [100, 100], body: { type: \"stack\", children: [{ type: \"box\", width: \"abc\" }] } }",
             expected: ["$.body.children[0].width", "expected a number of points"]),
         Case(
-            name: "missing data path", template: "{ galley: 1, size: [100, 100], body: { type: \"text\", text: \"{{a.b}}\" } }",
+            name: "missing data path",
+            template: "{ galley: 1, size: [100, 100], body: { type: \"text\", text: \"{{a.b}}\" } }",
             expected: ["$.body.text", "a.b", "default"]),
-        Case(name: "missing version", template: "{ size: [100, 100], body: { type: \"box\" } }", expected: ["galley", "add \"galley\": 1"]),
+        Case(
+            name: "missing version", template: "{ size: [100, 100], body: { type: \"box\" } }",
+            expected: ["galley", "add \"galley\": 1"]),
     ]
 
     @Test(arguments: cases)

@@ -46,8 +46,10 @@ struct LayoutCommandTests {
 
         // Just inside each edge of the header (away from the title and logo).
         let (hx, hy, hw, hh) = header
-        for (x, y) in [(hx + 1, hy + 1), (hx + hw - 2, hy + 1), (hx + 1, hy + hh - 2), (hx + hw - 2, hy + hh - 2),
-                       (hx + hw / 2, hy + 2), (hx + hw / 2, hy + hh - 2)] {
+        for (x, y) in [
+            (hx + 1, hy + 1), (hx + hw - 2, hy + 1), (hx + 1, hy + hh - 2), (hx + hw - 2, hy + hh - 2),
+            (hx + hw / 2, hy + 2), (hx + hw / 2, hy + hh - 2),
+        ] {
             #expect(isHeaderBlue(x, y), "header background at (\(x), \(y)): \(rgb(x, y))")
         }
         // Just outside its bottom edge: the white page.
@@ -57,7 +59,9 @@ struct LayoutCommandTests {
 
         // The avatar (a circle clipped from a photo) draws inside its frame, and not just outside it.
         let (ax, ay, aw, ah) = avatar
-        let centre = [(ax + aw / 2, ay + ah / 2), (ax + aw / 2 - 10, ay + ah / 2 + 10), (ax + aw / 2 + 10, ay + ah / 2 - 10)]
+        let centre = [
+            (ax + aw / 2, ay + ah / 2), (ax + aw / 2 - 10, ay + ah / 2 + 10), (ax + aw / 2 + 10, ay + ah / 2 - 10),
+        ]
         #expect(centre.contains { !isWhite($0.0, $0.1) }, "avatar centre pixels are all white")
         for (x, y) in [(ax - 2, ay + ah / 2), (ax + aw / 2, ay - 2), (ax + aw / 2, ay + ah + 2), (ax + 1, ay + 1)] {
             #expect(isWhite(x, y), "outside the avatar's circle at (\(x), \(y)): \(rgb(x, y))")
@@ -71,11 +75,11 @@ struct LayoutCommandTests {
         let dir = try CLIRunner.temporaryDirectory()
         let path = dir.appendingPathComponent("ascii.json")
         try """
-            {galley: 1, size: [100, 50], body: {type: "stack", direction: "horizontal", children: [
-              {type: "box", id: "a", size: [10, 10]},
-              {type: "inset", insets: 2, child: {type: "stack", direction: "vertical", children: [
-                {type: "box", size: [5, 5]}, {type: "box", id: "c", size: [5, 5]}]}}]}}
-            """.write(to: path, atomically: true, encoding: .utf8)
+        {galley: 1, size: [100, 50], body: {type: "stack", direction: "horizontal", children: [
+          {type: "box", id: "a", size: [10, 10]},
+          {type: "inset", insets: 2, child: {type: "stack", direction: "vertical", children: [
+            {type: "box", size: [5, 5]}, {type: "box", id: "c", size: [5, 5]}]}}]}}
+        """.write(to: path, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["layout", path.path, "--ascii"])
         #expect(result.status == 0, "\(result.stderr)")
         let expected = """

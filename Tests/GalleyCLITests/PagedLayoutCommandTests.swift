@@ -116,7 +116,9 @@ struct PagedLayoutCommandTests {
         let render = try CLIRunner.run(["render"] + arguments + ["-o", out.path])
         #expect(render.status == 0, "\(render.stderr)")
         let info = try CLIRunner.tool("pdfinfo", [out.path]).stdout
-        let count = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") }
+        let count = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
+            Int($0.split(separator: " ").last ?? "")
+        }
         #expect(pages.count == count)
         let entries = (pages.first?["nodes"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "tocEntry" }
         #expect(entries.count == 17, "the toc's entries on page 1")
@@ -127,7 +129,9 @@ struct PagedLayoutCommandTests {
     }
 
     @Test func asciiPrintsTheBodyTree() throws {
-        let result = try CLIRunner.run(["layout", "Templates/handbook.json", "--data", "Templates/handbook.data.json", "--ascii"])
+        let result = try CLIRunner.run([
+            "layout", "Templates/handbook.json", "--data", "Templates/handbook.data.json", "--ascii",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("toc (contents)"))
         #expect(result.stdout.contains("table (rota)"))
@@ -141,8 +145,8 @@ struct PagedLayoutCommandTests {
         let dir = try CLIRunner.temporaryDirectory()
         let path = dir.appendingPathComponent("missing.json")
         try """
-            {"galley": 1, "page": {"size": "A6"}, "body": {"type": "text", "text": "{{missing.value}}"}}
-            """.write(to: path, atomically: true, encoding: .utf8)
+        {"galley": 1, "page": {"size": "A6"}, "body": {"type": "text", "text": "{{missing.value}}"}}
+        """.write(to: path, atomically: true, encoding: .utf8)
         let bad = try CLIRunner.run(["check", path.path])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("missing.value"), "\(bad.stderr)")

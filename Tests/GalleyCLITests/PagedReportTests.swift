@@ -32,7 +32,10 @@ struct PagedReportTests {
         let dir = try CLIRunner.temporaryDirectory()
         let pages = try pages(try render("w2.pdf", in: dir))
         #expect(pages.count == 13)
-        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Templates/report.data.json"))) as? [String: Any]
+        let data =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Templates/report.data.json")))
+            as? [String: Any]
         let title = try #require(data?["title"] as? String)
         let date = try #require(data?["date"] as? String)
         let headerWords = ["Code", "Item", "Region", "Amount"]
@@ -43,7 +46,9 @@ struct PagedReportTests {
             #expect(page.last == "Page \(index + 1) of \(pages.count)", "page \(index + 1) footer")
             var content = Array(page.dropFirst().dropLast())
             // A page that continues a table starts with its repeated header.
-            if let first = content.first, isRow(first) { Issue.record("page \(index + 1) starts with a row without the header") }
+            if let first = content.first, isRow(first) {
+                Issue.record("page \(index + 1) starts with a row without the header")
+            }
             if content.count > 1, words(content[0]) == headerWords, isRow(content[1]), !content[1].contains("-0001 ") {
                 content.removeFirst()
             }
@@ -61,7 +66,9 @@ struct PagedReportTests {
         expected += ["Back", "to", "the", "top", "Made", "with", "Galley"]
         #expect(body.count == expected.count)
         if let mismatch = zip(body, expected).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-            Issue.record("word \(mismatch.offset): got \(mismatch.element.0), expected \(mismatch.element.1); context \(body[max(0, mismatch.offset - 5)..<min(body.count, mismatch.offset + 5)])")
+            Issue.record(
+                "word \(mismatch.offset): got \(mismatch.element.0), expected \(mismatch.element.1); context \(body[max(0, mismatch.offset - 5)..<min(body.count, mismatch.offset + 5)])"
+            )
         }
     }
 
@@ -89,27 +96,36 @@ struct PagedReportTests {
         let dir = try CLIRunner.temporaryDirectory()
         let template = dir.appendingPathComponent("big.json")
         try """
-            {"galley": 1, "page": {"size": "A4", "margin": 40},
-             "footer": {"type": "text", "text": "Page {{page}} of {{pages}}", "align": "center", "fontSize": 8},
-             "body": {"type": "stack", "direction": "vertical", "children": [
-               {"type": "table", "columns": [{"width": 60}, {"width": {"flex": 1}}, {"width": 80}, {"width": 80, "align": "end"}],
-                "header": [{"type": "text", "text": "#"}, {"type": "text", "text": "Item"}, {"type": "text", "text": "Region"}, {"type": "text", "text": "Amount"}],
-                "rows": [{"type": "row", "each": "{{rows}}", "background": "{{index % 2 == 1 ? '#f4f6f8' : '#ffffff'}}",
-                  "cells": [{"type": "text", "text": "{{index}}"}, {"type": "text", "text": "{{item.name}}"},
-                            {"type": "text", "text": "{{item.region}}"}, {"type": "text", "text": "{{item.amount | number:2}}"}]}]}]}}
-            """.write(to: template, atomically: true, encoding: .utf8)
-        let rows = (0..<10_000).map { "{\"name\": \"Item number \($0) of the big table\", \"region\": \"R\($0 % 7)\", \"amount\": \(Double($0) * 1.25)}" }
+        {"galley": 1, "page": {"size": "A4", "margin": 40},
+         "footer": {"type": "text", "text": "Page {{page}} of {{pages}}", "align": "center", "fontSize": 8},
+         "body": {"type": "stack", "direction": "vertical", "children": [
+           {"type": "table", "columns": [{"width": 60}, {"width": {"flex": 1}}, {"width": 80}, {"width": 80, "align": "end"}],
+            "header": [{"type": "text", "text": "#"}, {"type": "text", "text": "Item"}, {"type": "text", "text": "Region"}, {"type": "text", "text": "Amount"}],
+            "rows": [{"type": "row", "each": "{{rows}}", "background": "{{index % 2 == 1 ? '#f4f6f8' : '#ffffff'}}",
+              "cells": [{"type": "text", "text": "{{index}}"}, {"type": "text", "text": "{{item.name}}"},
+                        {"type": "text", "text": "{{item.region}}"}, {"type": "text", "text": "{{item.amount | number:2}}"}]}]}]}}
+        """.write(to: template, atomically: true, encoding: .utf8)
+        let rows = (0..<10_000).map {
+            "{\"name\": \"Item number \($0) of the big table\", \"region\": \"R\($0 % 7)\", \"amount\": \(Double($0) * 1.25)}"
+        }
         let data = dir.appendingPathComponent("big.data.json")
         try "{\"rows\": [\(rows.joined(separator: ","))]}".write(to: data, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("big.pdf")
         let start = Date()
-        let result = try CLIRunner.tool("/usr/bin/time", ["-f", "%M", CLIRunner.executable, "render", template.path, "--data", data.path, "-o", out.path])
+        let result = try CLIRunner.tool(
+            "/usr/bin/time",
+            ["-f", "%M", CLIRunner.executable, "render", template.path, "--data", data.path, "-o", out.path])
         let seconds = Date().timeIntervalSince(start)
         #expect(result.status == 0, "\(result.stderr)")
         let peakKB = Int(result.stderr.split(separator: "\n").last ?? "") ?? 0
         let info = try CLIRunner.tool("pdfinfo", [out.path]).stdout
-        let pages = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
-        print("10,000-row table: \(pages) pages, peak RSS \(peakKB / 1024) MB, \(String(format: "%.1f", Double(pages) / seconds)) pages/s")
+        let pages =
+            info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
+                Int($0.split(separator: " ").last ?? "")
+            } ?? 0
+        print(
+            "10,000-row table: \(pages) pages, peak RSS \(peakKB / 1024) MB, \(String(format: "%.1f", Double(pages) / seconds)) pages/s"
+        )
         #expect(pages > 100)
         #expect(peakKB > 0)
         // Measured 118-120 MB (release and debug builds): what grows with the document is its

@@ -74,16 +74,16 @@ struct TableOfContentsTests {
         func render(leader: String) throws -> URL {
             let template = dir.appendingPathComponent("toc-\(leader).json")
             try """
-                {"galley": 1, "page": {"size": "A6", "margin": 20},
-                 "body": {"type": "stack", "direction": "vertical", "spacing": 6, "children": [
-                   {"type": "toc", "levels": 1, "leader": "\(leader)", "font": "DejaVu Sans", "fontSize": 9},
-                   {"type": "text", "text": "Alpha", "bookmark": "Alpha"},
-                   {"type": "text", "text": "Alpha one", "bookmark": "Alpha one", "bookmarkLevel": 2},
-                   {"type": "pageBreak"},
-                   {"type": "text", "text": "Beta", "bookmark": "Beta"},
-                   {"type": "pageBreak"},
-                   {"type": "text", "text": "Gamma", "bookmark": "Gamma"}]}}
-                """.write(to: template, atomically: true, encoding: .utf8)
+            {"galley": 1, "page": {"size": "A6", "margin": 20},
+             "body": {"type": "stack", "direction": "vertical", "spacing": 6, "children": [
+               {"type": "toc", "levels": 1, "leader": "\(leader)", "font": "DejaVu Sans", "fontSize": 9},
+               {"type": "text", "text": "Alpha", "bookmark": "Alpha"},
+               {"type": "text", "text": "Alpha one", "bookmark": "Alpha one", "bookmarkLevel": 2},
+               {"type": "pageBreak"},
+               {"type": "text", "text": "Beta", "bookmark": "Beta"},
+               {"type": "pageBreak"},
+               {"type": "text", "text": "Gamma", "bookmark": "Gamma"}]}}
+            """.write(to: template, atomically: true, encoding: .utf8)
             return try Self.render(["render", template.path], to: "toc-\(leader).pdf")
         }
         let spaced = try render(leader: "space")

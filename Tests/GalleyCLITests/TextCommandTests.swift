@@ -20,9 +20,10 @@ struct TextCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: output))
         let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("galley: warning:") }
-        #expect(warnings == [
-            "galley: warning: no font has U+10FFFD '\u{10FFFD}' (in text \"Price: 5 \u{10FFFD} each, with a long tail of wo…\")"
-        ], "\(result.stderr)")
+        #expect(
+            warnings == [
+                "galley: warning: no font has U+10FFFD '\u{10FFFD}' (in text \"Price: 5 \u{10FFFD} each, with a long tail of wo…\")"
+            ], "\(result.stderr)")
     }
 
     /// Text every character of which has a font warns about nothing.
@@ -30,7 +31,10 @@ struct TextCommandTests {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try CLIRunner.run(
-            ["render", "Templates/hello.json", "--data", "Templates/hello.data.json", "-o", dir.appendingPathComponent("h.pdf").path])
+            [
+                "render", "Templates/hello.json", "--data", "Templates/hello.data.json", "-o",
+                dir.appendingPathComponent("h.pdf").path,
+            ])
         #expect(result.status == 0)
         #expect(!result.stderr.contains("warning"), "\(result.stderr)")
     }

@@ -59,7 +59,8 @@ import Testing
 
 @Test func optimizedFlexingSkipsMeasurement() {
     let flexible = box("a", 40, 10) {
-        $0.flexGrow = 1; $0.flexShrink = 1
+        $0.flexGrow = 1
+        $0.flexShrink = 1
     }
     let host = HostNode(hstack(align: .start, [flexible, box("b", 120, 10)]))
     _ = host.layoutThatFits(exact(100, 50))

@@ -128,25 +128,29 @@ let resolveCases: [ResolveCase] = [
     ResolveCase(
         id: "maxBeatsExact",
         style: style {
-            $0.width = .points(120); $0.maxWidth = .points(100)
+            $0.width = .points(120)
+            $0.maxWidth = .points(100)
         },
         parent: Size(width: 500, height: 500), expected: range(100, 0, 100, .infinity)),
     ResolveCase(
         id: "minBeatsMax",
         style: style {
-            $0.minWidth = .points(30); $0.maxWidth = .points(20)
+            $0.minWidth = .points(30)
+            $0.maxWidth = .points(20)
         },
         parent: Size(width: 500, height: 500), expected: range(30, 0, 30, .infinity)),
     ResolveCase(
         id: "minBeatsExact",
         style: style {
-            $0.width = .points(10); $0.minWidth = .points(25)
+            $0.width = .points(10)
+            $0.minWidth = .points(25)
         },
         parent: Size(width: 500, height: 500), expected: range(25, 0, 25, .infinity)),
     ResolveCase(
         id: "percent",
         style: style {
-            $0.width = .fraction(0.5); $0.maxHeight = .fraction(0.25)
+            $0.width = .fraction(0.5)
+            $0.maxHeight = .fraction(0.25)
         },
         parent: Size(width: 200, height: 400), expected: range(100, 0, 100, 100)),
     ResolveCase(
@@ -155,7 +159,8 @@ let resolveCases: [ResolveCase] = [
     ResolveCase(
         id: "minMaxRange",
         style: style {
-            $0.minSize = Size(width: 5, height: 6); $0.maxSize = Size(width: 50, height: 60)
+            $0.minSize = Size(width: 5, height: 6)
+            $0.maxSize = Size(width: 50, height: 60)
         },
         parent: .zero, expected: range(5, 6, 50, 60)),
 ]
@@ -208,7 +213,9 @@ let descriptionCases: [DescriptionCase] = [
     DescriptionCase(
         id: "mixed",
         style: style {
-            $0.width = .fraction(0.5); $0.maxHeight = .points(200); $0.minWidth = .points(10)
+            $0.width = .fraction(0.5)
+            $0.maxHeight = .points(200)
+            $0.minWidth = .points(10)
         },
         expected: "min {10pt, Auto} <= preferred {50%, Auto} <= max {Auto, 200pt}"),
 ]

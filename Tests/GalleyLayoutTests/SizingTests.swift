@@ -25,7 +25,8 @@ let sizingCases: [LayoutCase] = [
             align: .start,
             [
                 box("a", 10, 10) {
-                    $0.width = .points(30); $0.maxWidth = .points(20)
+                    $0.width = .points(30)
+                    $0.maxWidth = .points(20)
                 }
             ])
     },
@@ -34,7 +35,8 @@ let sizingCases: [LayoutCase] = [
             align: .start,
             [
                 box("a", 10, 10) {
-                    $0.minWidth = .points(30); $0.maxWidth = .points(20)
+                    $0.minWidth = .points(30)
+                    $0.maxWidth = .points(20)
                 }
             ])
     },

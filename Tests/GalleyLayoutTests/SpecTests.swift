@@ -170,7 +170,8 @@ let specCases: [LayoutCase] = [
         AbsoluteLayoutSpec(children: [
             box("a", 10, 10) { $0.layoutPosition = Point(x: 10, y: 20) },
             box("b", 30, 30) {
-                $0.layoutPosition = Point(x: 80, y: 0); $0.width = .points(50)
+                $0.layoutPosition = Point(x: 80, y: 0)
+                $0.width = .points(50)
             },
         ])
     },

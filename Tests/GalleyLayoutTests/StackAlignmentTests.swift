@@ -115,7 +115,8 @@ let stackAlignmentCases: [LayoutCase] = [
     LayoutCase("stretch.minPlainNodeFills", upTo(100, 50), "=20,50 a:0,0,10,50 b:10,0,10,50") {
         hstack([
             fill("a") {
-                $0.minHeight = .points(5); $0.width = .points(10)
+                $0.minHeight = .points(5)
+                $0.width = .points(10)
             }, box("b", 10, 40),
         ])
     },

@@ -35,7 +35,8 @@ let stackFlexCases: [LayoutCase] = [
     LayoutCase("grow.overridesStyleMax", exact(100, 50), "=100,50 a:0,0,100,50") {
         hstack([
             box("a", 10, 10) {
-                $0.flexGrow = 1; $0.maxWidth = .points(20)
+                $0.flexGrow = 1
+                $0.maxWidth = .points(20)
             }
         ])
     },
@@ -66,7 +67,8 @@ let stackFlexCases: [LayoutCase] = [
     LayoutCase("shrink.overridesStyleMin", exact(50, 10), "=50,10 a:0,0,50,10") {
         hstack([
             box("a", 80, 10) {
-                $0.flexShrink = 1; $0.minWidth = .points(70)
+                $0.flexShrink = 1
+                $0.minWidth = .points(70)
             }
         ])
     },
@@ -78,7 +80,8 @@ let stackFlexCases: [LayoutCase] = [
     LayoutCase("optimized.basisZero", exact(100, 50), "=100,50 a:0,0,20,50 b:20,0,80,50") {
         hstack([
             box("a", 40, 10) {
-                $0.flexGrow = 1; $0.flexShrink = 1
+                $0.flexGrow = 1
+                $0.flexShrink = 1
             }, box("b", 80, 10) { $0.flexShrink = 1 },
         ])
     },
@@ -86,7 +89,8 @@ let stackFlexCases: [LayoutCase] = [
     LayoutCase("optimized.zeroViolation", exact(100, 50), "=100,50 a:0,0,0,50 b:0,0,100,50") {
         hstack([
             box("a", 40, 10) {
-                $0.flexGrow = 1; $0.flexShrink = 1
+                $0.flexGrow = 1
+                $0.flexShrink = 1
             }, box("b", 100, 10),
         ])
     },
@@ -96,7 +100,8 @@ let stackFlexCases: [LayoutCase] = [
             align: .start,
             [
                 box("a", 40, 10) {
-                    $0.flexGrow = 1; $0.flexShrink = 1
+                    $0.flexGrow = 1
+                    $0.flexShrink = 1
                 }, box("b", 120, 10),
             ])
     },
@@ -104,7 +109,8 @@ let stackFlexCases: [LayoutCase] = [
     LayoutCase("optimized.placeholderStretched", exact(100, 50), "=100,50 a:0,0,0,50 b:0,0,120,50") {
         hstack([
             box("a", 40, 10) {
-                $0.flexGrow = 1; $0.flexShrink = 1
+                $0.flexGrow = 1
+                $0.flexShrink = 1
             }, box("b", 120, 10),
         ])
     },
@@ -114,7 +120,8 @@ let stackFlexCases: [LayoutCase] = [
             align: .start,
             [
                 box("a", 40, 10) {
-                    $0.flexGrow = 1; $0.flexShrink = 1
+                    $0.flexGrow = 1
+                    $0.flexShrink = 1
                 }, box("b", 30, 10),
             ])
     },
@@ -122,10 +129,12 @@ let stackFlexCases: [LayoutCase] = [
     LayoutCase("optimized.notWithTwo", exact(100, 10), "=100,10 a:0,0,50,10 b:50,0,50,10") {
         hstack([
             box("a", 30, 10) {
-                $0.flexGrow = 1; $0.flexShrink = 1
+                $0.flexGrow = 1
+                $0.flexShrink = 1
             },
             box("b", 30, 10) {
-                $0.flexGrow = 1; $0.flexShrink = 1
+                $0.flexGrow = 1
+                $0.flexShrink = 1
             },
         ])
     },
@@ -143,7 +152,8 @@ let stackFlexCases: [LayoutCase] = [
     LayoutCase("basis.thenGrow", exact(100, 10), "=100,10 a:0,0,65,10 b:65,0,35,10") {
         hstack([
             box("a", 10, 10) {
-                $0.flexBasis = .points(30); $0.flexGrow = 1
+                $0.flexBasis = .points(30)
+                $0.flexGrow = 1
             }, box("b", 0, 10) { $0.flexGrow = 1 },
         ])
     },

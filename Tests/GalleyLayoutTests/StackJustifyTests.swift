@@ -75,7 +75,8 @@ let stackJustifyCases: [LayoutCase] = [
             [
                 box("a", 10, 10) { $0.spacingAfter = 3 },
                 box("b", 10, 10) {
-                    $0.spacingBefore = 2; $0.spacingAfter = 4
+                    $0.spacingBefore = 2
+                    $0.spacingAfter = 4
                 }, box("c", 10, 10),
             ])
     },
@@ -89,7 +90,8 @@ let stackJustifyCases: [LayoutCase] = [
             [
                 box("a", 10, 10) { $0.spacingAfter = 3 },
                 box("b", 10, 10) {
-                    $0.spacingBefore = 2; $0.spacingAfter = 4
+                    $0.spacingBefore = 2
+                    $0.spacingAfter = 4
                 }, box("c", 10, 10),
             ])
     },

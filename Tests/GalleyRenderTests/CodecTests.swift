@@ -12,7 +12,9 @@ struct CodecTests {
             DisplayPage(
                 size: Size(width: 24, height: 16),
                 items: [
-                    .fill(Path(ellipseIn: Rect(x: 2, y: 2, width: 20, height: 12)), Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)),
+                    .fill(
+                        Path(ellipseIn: Rect(x: 2, y: 2, width: 20, height: 12)),
+                        Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)),
                     .glyphs(Fixtures.galleyRun(count: 2, size: 10, origin: Point(x: 4, y: 12))),
                 ]),
             scale: 1)
@@ -39,7 +41,8 @@ struct CodecTests {
     @Test func pngRoundTripOpaqueIsRGB() throws {
         let image = try RasterRenderer.render(
             DisplayPage(
-                size: Size(width: 20, height: 10), items: [.glyphs(Fixtures.galleyRun(count: 3, size: 9, origin: Point(x: 1, y: 8)))],
+                size: Size(width: 20, height: 10),
+                items: [.glyphs(Fixtures.galleyRun(count: 3, size: 9, origin: Point(x: 1, y: 8)))],
                 background: .white),
             scale: 1)
         let png = try PNGEncoder.encode(image)
@@ -59,7 +62,8 @@ struct CodecTests {
         // Pillow prints straight RGBA; un-premultiply ours the same way and compare.
         let output = try Fixtures.runPython(
             "from PIL import Image\nim=Image.open('\(path)'); im.load()\nprint(im.mode, im.size[0], im.size[1])\n"
-                + "print(' '.join('%d,%d,%d,%d' % im.getpixel((x,y)) for y in range(im.size[1]) for x in range(im.size[0])))")
+                + "print(' '.join('%d,%d,%d,%d' % im.getpixel((x,y)) for y in range(im.size[1]) for x in range(im.size[0])))"
+        )
         let lines = output.split(separator: "\n")
         #expect(lines.first == "RGBA 24 16")
         let pixels = lines.count > 1 ? lines[1].split(separator: " ") : []
@@ -118,7 +122,8 @@ struct CodecTests {
         #expect(palette.pixel(x: 1, y: 0) == (255, 255, 0, 0))
         #expect(palette.pixel(x: 3, y: 0) == (255, 0, 0, 255))
         let gray = try ImageDecoder.decode(Fixtures.gray16PNG)
-        #expect(gray.isOpaque && gray.pixel(x: 0, y: 0) == (255, 0, 0, 0) && gray.pixel(x: 2, y: 0) == (255, 255, 255, 255))
+        #expect(
+            gray.isOpaque && gray.pixel(x: 0, y: 0) == (255, 0, 0, 0) && gray.pixel(x: 2, y: 0) == (255, 255, 255, 255))
         #expect(gray.pixel(x: 1, y: 0).r == 128)
         let grayAlpha = try ImageDecoder.decode(Fixtures.grayAlphaPNG)
         #expect(grayAlpha.pixel(x: 0, y: 0) == (128, 128, 128, 128))
@@ -128,8 +133,10 @@ struct CodecTests {
     @Test func pngDecompressionBombRejectedFromHeader() throws {
         var header = Fixtures.bigEndian(100_000) + Fixtures.bigEndian(100_000)
         header += [8, 6, 0, 0, 0]
-        let bomb = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Fixtures.chunk("IHDR", header)
-            + Fixtures.chunk("IDAT", [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0, 0, 0, 1]) + Fixtures.chunk("IEND", [])
+        let bomb =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Fixtures.chunk("IHDR", header)
+            + Fixtures.chunk("IDAT", [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0, 0, 0, 1])
+            + Fixtures.chunk("IEND", [])
         #expect {
             try ImageDecoder.decode(bomb)
         } throws: { error in
@@ -156,7 +163,10 @@ struct CodecTests {
 
     @Test(arguments: [
         ("random bytes", [UInt8](repeating: 0x42, count: 64)),
-        ("PNG signature then garbage", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)),
+        (
+            "PNG signature then garbage",
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)
+        ),
         ("truncated PNG", Array(Fixtures.palettePNG.prefix(60))),
         ("truncated JPEG header", Array(Fixtures.jpeg.prefix(30))),
         ("empty", []),

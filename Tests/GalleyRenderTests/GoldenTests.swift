@@ -26,7 +26,9 @@ struct GoldenTests {
                 .fill(Path(rect: Rect(x: 4, y: 4, width: 24, height: 24)), Color(rgb8: 0xe6, 0x39, 0x46)),
                 .fill(Path(rect: Rect(x: 36.5, y: 4.5, width: 23, height: 23)), Color(rgb8: 0x1d, 0x35, 0x57)),
                 .fill(triangle, Color(rgb8: 0x2a, 0x9d, 0x8f)),
-                .fill(Path(ellipseIn: Rect(x: 16, y: 16, width: 32, height: 32)), Color(red: 1, green: 0.7, blue: 0, alpha: 0.6)),
+                .fill(
+                    Path(ellipseIn: Rect(x: 16, y: 16, width: 32, height: 32)),
+                    Color(red: 1, green: 0.7, blue: 0, alpha: 0.6)),
             ], scale: scale)
         GoldenImage.assertMatches(image, named: name("fills", scale))
     }
@@ -35,9 +37,15 @@ struct GoldenTests {
     func roundedRects(scale: Double) throws {
         let image = try render(
             [
-                .fill(Path(roundedRect: Rect(x: 4, y: 4, width: 56, height: 24), cornerRadius: 4), Color(rgb8: 0x45, 0x7b, 0x9d)),
-                .fill(Path(roundedRect: Rect(x: 4, y: 34, width: 26, height: 26), cornerRadius: 12), Color(rgb8: 0xe7, 0x6f, 0x51)),
-                .fill(Path(roundedRect: Rect(x: 34, y: 34, width: 26, height: 26), cornerRadius: 40), Color(rgb8: 0x26, 0x46, 0x53)),
+                .fill(
+                    Path(roundedRect: Rect(x: 4, y: 4, width: 56, height: 24), cornerRadius: 4),
+                    Color(rgb8: 0x45, 0x7b, 0x9d)),
+                .fill(
+                    Path(roundedRect: Rect(x: 4, y: 34, width: 26, height: 26), cornerRadius: 12),
+                    Color(rgb8: 0xe7, 0x6f, 0x51)),
+                .fill(
+                    Path(roundedRect: Rect(x: 34, y: 34, width: 26, height: 26), cornerRadius: 40),
+                    Color(rgb8: 0x26, 0x46, 0x53)),
             ], scale: scale)
         GoldenImage.assertMatches(image, named: name("rounded-rects", scale))
     }
@@ -55,7 +63,9 @@ struct GoldenTests {
                 .stroke(Path(rect: Rect(x: 4.5, y: 4.5, width: 55, height: 55)), .black, lineWidth: 1),
                 .stroke(diagonal, Color(rgb8: 0xd6, 0x28, 0x28), lineWidth: 3),
                 .stroke(curve, Color(rgb8: 0x00, 0x30, 0x49), lineWidth: 2),
-                .stroke(Path(roundedRect: Rect(x: 14, y: 14, width: 20, height: 14), cornerRadius: 5), Color(rgb8: 0xf7, 0x7f, 0x00), lineWidth: 2),
+                .stroke(
+                    Path(roundedRect: Rect(x: 14, y: 14, width: 20, height: 14), cornerRadius: 5),
+                    Color(rgb8: 0xf7, 0x7f, 0x00), lineWidth: 2),
             ], scale: scale)
         GoldenImage.assertMatches(image, named: name("strokes", scale))
     }
@@ -94,9 +104,12 @@ struct GoldenTests {
     @Test(arguments: [1.0, 2.0])
     func shadow(scale: Double) throws {
         let group = DisplayGroup(
-            shadow: Shadow(offset: Point(x: 4, y: 4), blurRadius: 6, color: Color(red: 0, green: 0, blue: 0, alpha: 0.6)),
+            shadow: Shadow(
+                offset: Point(x: 4, y: 4), blurRadius: 6, color: Color(red: 0, green: 0, blue: 0, alpha: 0.6)),
             items: [
-                .fill(Path(roundedRect: Rect(x: 12, y: 12, width: 32, height: 32), cornerRadius: 6), Color(rgb8: 0xf4, 0xa2, 0x61))
+                .fill(
+                    Path(roundedRect: Rect(x: 12, y: 12, width: 32, height: 32), cornerRadius: 6),
+                    Color(rgb8: 0xf4, 0xa2, 0x61))
             ])
         let image = try render([.group(group)], scale: scale)
         GoldenImage.assertMatches(image, named: name("shadow", scale))
@@ -108,7 +121,8 @@ struct GoldenTests {
 
     @Test(arguments: [ImageInterpolation.nearest, .smooth], [1.0, 2.0])
     func imageScaling(interpolation: ImageInterpolation, scale: Double) throws {
-        let image = try render([.image(Fixtures.checkerboard, Rect(x: 8, y: 8, width: 48, height: 48), interpolation)], scale: scale)
+        let image = try render(
+            [.image(Fixtures.checkerboard, Rect(x: 8, y: 8, width: 48, height: 48), interpolation)], scale: scale)
         GoldenImage.assertMatches(image, named: name("image-\(interpolation.rawValue)", scale))
     }
 
@@ -117,7 +131,9 @@ struct GoldenTests {
         let image = try render(
             [
                 .glyphs(Fixtures.galleyRun(size: 20, origin: Point(x: 4, y: 26))),
-                .glyphs(Fixtures.galleyRun(size: 20, origin: Point(x: 4, y: 54), color: Color(rgb8: 0x1d, 0x35, 0x57), slant: 0.25)),
+                .glyphs(
+                    Fixtures.galleyRun(
+                        size: 20, origin: Point(x: 4, y: 54), color: Color(rgb8: 0x1d, 0x35, 0x57), slant: 0.25)),
             ], scale: scale)
         GoldenImage.assertMatches(image, named: name("glyphs", scale))
     }

@@ -6,7 +6,8 @@ import Testing
 
 @Suite("PDF output")
 struct PDFTests {
-    static let metadata = DocumentMetadata(title: "Galley Test", author: "Render Tests", creationDate: "D:20260102030405")
+    static let metadata = DocumentMetadata(
+        title: "Galley Test", author: "Render Tests", creationDate: "D:20260102030405")
 
     /// Two pages: text with a URL link (inside an opacity group) and an internal link inside a
     /// translated group on page 1; the anchor it targets and more text on page 2.
@@ -15,13 +16,21 @@ struct PDFTests {
             size: Size(width: 300, height: 200),
             items: [
                 .glyphs(Fixtures.galleyRun(count: 10, size: 18, origin: Point(x: 40, y: 60))),
-                .group(DisplayGroup(opacity: 0.8, items: [
-                    .fill(Path(rect: Rect(x: 40, y: 70, width: 60, height: 4)), Color(rgb8: 0x1d, 0x35, 0x57)),
-                    .link(Rect(x: 40, y: 44, width: 100, height: 20), .url("https://example.com/galley?a=1&b='2'")),
-                ])),
-                .group(DisplayGroup(transform: .translation(x: 10, y: 100), items: [
-                    .link(Rect(x: 30, y: 0, width: 50, height: 20), .destination("chapter"))
-                ])),
+                .group(
+                    DisplayGroup(
+                        opacity: 0.8,
+                        items: [
+                            .fill(Path(rect: Rect(x: 40, y: 70, width: 60, height: 4)), Color(rgb8: 0x1d, 0x35, 0x57)),
+                            .link(
+                                Rect(x: 40, y: 44, width: 100, height: 20), .url("https://example.com/galley?a=1&b='2'")
+                            ),
+                        ])),
+                .group(
+                    DisplayGroup(
+                        transform: .translation(x: 10, y: 100),
+                        items: [
+                            .link(Rect(x: 30, y: 0, width: 50, height: 20), .destination("chapter"))
+                        ])),
             ],
             background: .white)
         let second = DisplayPage(
@@ -64,7 +73,9 @@ struct PDFTests {
         let fonts = try PDFTools.pdffonts(path).standardOutput.split(separator: "\n")
         let sans = fonts.filter { $0.contains("+LiberationSans") }
         #expect(sans.count == 1, "\(fonts)")
-        #expect(sans.first.map { $0.split(separator: " ").suffix(5).prefix(3) == ["yes", "yes", "yes"] } == true, "\(fonts)")
+        #expect(
+            sans.first.map { $0.split(separator: " ").suffix(5).prefix(3) == ["yes", "yes", "yes"] } == true, "\(fonts)"
+        )
 
         let raw = try PDFTools.uncompressed(path)
         #expect(raw.contains("/URI (https://example.com/galley?a=1&b='2')"))
@@ -127,9 +138,12 @@ struct PDFTests {
         let page = DisplayPage(
             size: Size(width: 100, height: 100),
             items: [
-                .group(DisplayGroup(
-                    shadow: Shadow(offset: Point(x: 3, y: 3), blurRadius: 5, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5)),
-                    items: [.glyphs(Fixtures.galleyRun(size: 20, origin: Point(x: 10, y: 50)))]))
+                .group(
+                    DisplayGroup(
+                        shadow: Shadow(
+                            offset: Point(x: 3, y: 3), blurRadius: 5,
+                            color: Color(red: 0, green: 0, blue: 0, alpha: 0.5)),
+                        items: [.glyphs(Fixtures.galleyRun(size: 20, origin: Point(x: 10, y: 50)))]))
             ])
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -149,7 +163,8 @@ struct PDFTests {
         try FileOutput.writeAtomically([1, 2, 3], to: directory.appendingPathComponent("bytes.bin").path)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == ["bytes.bin", "doc.pdf"])
-        #expect(FileManager.default.contents(atPath: directory.appendingPathComponent("bytes.bin").path) == Data([1, 2, 3]))
+        #expect(
+            FileManager.default.contents(atPath: directory.appendingPathComponent("bytes.bin").path) == Data([1, 2, 3]))
     }
 
     @Test func failedWritesLeaveNothing() throws {
@@ -179,7 +194,8 @@ struct PDFTests {
 
     @Test func rasterizeItemsIntoTransparentBitmap() throws {
         let image = try RasterRenderer.render(
-            items: [.fill(Path(rect: Rect(x: 0, y: 0, width: 2, height: 2)), .black)], size: Size(width: 4.2, height: 3), scale: 2)
+            items: [.fill(Path(rect: Rect(x: 0, y: 0, width: 2, height: 2)), .black)],
+            size: Size(width: 4.2, height: 3), scale: 2)
         #expect(image.width == 9 && image.height == 6 && !image.isOpaque)
         #expect(image.pixel(x: 0, y: 0) == (255, 0, 0, 0) && image.pixel(x: 8, y: 5) == (0, 0, 0, 0))
     }

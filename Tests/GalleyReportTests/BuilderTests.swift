@@ -38,7 +38,8 @@ struct BuilderTests {
             case false: Text("switch off")
             }
         }
-        let expected = (flag ? ["yes", "note"] : ["no"]) + ["for 1", "for 2", "a", "A", "b", "B", "g1", "g2"]
+        let expected =
+            (flag ? ["yes", "note"] : ["no"]) + ["for 1", "for 2", "a", "A", "b", "B", "g1", "g2"]
             + [flag ? "switch on" : "switch off"]
         #expect(try texts(document) == expected)
     }

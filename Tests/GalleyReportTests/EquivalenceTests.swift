@@ -50,13 +50,15 @@ struct EquivalenceTests {
         badge.layer.cornerRadius = 10
         let label = text("Badge label")
         label.style.flexGrow = 1
-        let row = StackLayoutSpec(direction: .horizontal, spacing: 8, alignItems: .center, children: [badge, label, text("right")])
+        let row = StackLayoutSpec(
+            direction: .horizontal, spacing: 8, alignItems: .center, children: [badge, label, text("right")])
         let padded = InsetLayoutSpec(insets: EdgeInsets(all: 6), child: row)
         let card = BoxNode()
         card.automaticallyManagesSubnodes = true
         card.layoutSpecBlock = { _ in padded }
         card.layer.backgroundColor = grey
-        let list = StackLayoutSpec(direction: .vertical, spacing: 2, children: ["Alpha", "Beta", "Gamma"].map { text($0) })
+        let list = StackLayoutSpec(
+            direction: .vertical, spacing: 2, children: ["Alpha", "Beta", "Gamma"].map { text($0) })
         list.style.width = .points(200)
         func cell(_ content: TextNode) -> TableCellNode {
             let cell = TableCellNode(content: content, padding: EdgeInsets(top: 4, left: 6, bottom: 4, right: 6))
@@ -64,11 +66,15 @@ struct EquivalenceTests {
             cell.layer.borderColor = grey
             return cell
         }
-        let header = TableRowNode(cells: [cell(text("Name") { $0.weight = 700 }), cell(text("Qty") { $0.weight = 700 })])
+        let header = TableRowNode(cells: [
+            cell(text("Name") { $0.weight = 700 }), cell(text("Qty") { $0.weight = 700 }),
+        ])
         let body = rows.map { TableRowNode(cells: [cell(text($0.0)), cell(text("\($0.1)"))]) }
         let table = TableNode(
-            columns: [TableColumn(width: .flex(1)), TableColumn(width: .points(40), alignment: .end)], header: header, rows: body)
-        let root = StackLayoutSpec(direction: .vertical, spacing: 6, alignItems: .stretch, children: [title, card, list, table])
+            columns: [TableColumn(width: .flex(1)), TableColumn(width: .points(40), alignment: .end)], header: header,
+            rows: body)
+        let root = StackLayoutSpec(
+            direction: .vertical, spacing: 6, alignItems: .stretch, children: [title, card, list, table])
         return PagedDocument(body: root, pageSize: PageSize.a5.size, margins: EdgeInsets(all: 30))
     }
 
@@ -114,8 +120,12 @@ struct EquivalenceTests {
             let document = Document(page: .a6, margins: EdgeInsets(all: 10), textStyle: Self.base, body: content)
             return ReportTestSupport.dump(try document.makePagedDocument().layout())
         }
-        let padThenFill = try frames { VStack(alignment: .start) { Box(width: 10, height: 10).padding(8).background(.black) } }
-        let fillThenPad = try frames { VStack(alignment: .start) { Box(width: 10, height: 10).background(.black).padding(8) } }
+        let padThenFill = try frames {
+            VStack(alignment: .start) { Box(width: 10, height: 10).padding(8).background(.black) }
+        }
+        let fillThenPad = try frames {
+            VStack(alignment: .start) { Box(width: 10, height: 10).background(.black).padding(8) }
+        }
         // Padding first: a 26-point host box (10 + 2 × 8) holds the inset box. Background
         // first: the box itself is coloured and sits inside the inset, no host.
         #expect(padThenFill == ["box 0.0,0.0 278.0x26.0", "  box 0.0,0.0 26.0x26.0", "    box 8.0,8.0 10.0x10.0"])

@@ -12,7 +12,10 @@ struct PagedOutputTests {
     static let items = (1...90).map { (code: String(format: "R-%03d", $0), quantity: $0 * 7) }
 
     static func document() -> Document {
-        Document(page: .a5, margins: EdgeInsets(all: 40), spacing: 8, textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)) {
+        Document(
+            page: .a5, margins: EdgeInsets(all: 40), spacing: 8,
+            textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)
+        ) {
             Text("Inventory").fontSize(20).bold().id("top").bookmark("Inventory")
             Text("Stock").fontSize(14).bold().keepWithNext().bookmark("Stock", level: 2)
             Table(items) {
@@ -26,7 +29,8 @@ struct PagedOutputTests {
         }
         .header { _ in Text("Warehouse 7").fontSize(8) }
         .footer { page in Text("Page \(page.page) of \(page.pages)").fontSize(8).alignment(.center) }
-        .metadata(title: "Inventory", author: "Stock Control", subject: "Monthly count", keywords: ["inventory", "warehouse"])
+        .metadata(
+            title: "Inventory", author: "Stock Control", subject: "Monthly count", keywords: ["inventory", "warehouse"])
     }
 
     static func render() throws -> (path: String, pages: [[String]]) {
@@ -46,7 +50,9 @@ struct PagedOutputTests {
             guard let firstRow = page.firstIndex(where: { $0.hasPrefix("R-") }) else { continue }
             tablePages += 1
             let header = page[firstRow - 1].split(separator: " ", omittingEmptySubsequences: true)
-            #expect(header == ["Item", "Quantity"], "page \(index + 1): the line above the first row is \(page[firstRow - 1])")
+            #expect(
+                header == ["Item", "Quantity"],
+                "page \(index + 1): the line above the first row is \(page[firstRow - 1])")
             seen += rows.map { String($0.split(separator: " ")[0]) }
         }
         #expect(tablePages >= 3)

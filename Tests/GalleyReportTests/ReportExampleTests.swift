@@ -46,9 +46,11 @@ struct ReportExampleTests {
         #expect(codes == (3001...3140).map { "NF-\($0)" }, "every shipment once, in order")
 
         let outline = try ReportTestSupport.outline(path)
-        #expect(outline.map(\.title) == [
-            "Northwind Freight — Q3 2024 operations", "Summary", "Revenue by month", "Shipments", "Totals by region", "Outlook",
-        ])
+        #expect(
+            outline.map(\.title) == [
+                "Northwind Freight — Q3 2024 operations", "Summary", "Revenue by month", "Shipments",
+                "Totals by region", "Outlook",
+            ])
         // The contents on page 1 list the sections with the pages their outline entries land on.
         let sections = outline.dropFirst()
         let contents = try #require(pages.first?.firstIndex(of: "Contents"))

@@ -32,8 +32,11 @@ enum ReportTestSupport {
         var entries: [(String, Int, Int)] = []
         func walk(_ items: [[String: Any]], depth: Int) {
             for item in items {
-                let page = (item["destpageposfrom1"] as? Int)
-                    ?? ((item["dest"] as? [Any])?.first as? String).flatMap { pageObjects.firstIndex(of: $0).map { $0 + 1 } }
+                let page =
+                    (item["destpageposfrom1"] as? Int)
+                    ?? ((item["dest"] as? [Any])?.first as? String).flatMap {
+                        pageObjects.firstIndex(of: $0).map { $0 + 1 }
+                    }
                     ?? 0
                 entries.append((item["title"] as? String ?? "", page, depth))
                 walk(item["kids"] as? [[String: Any]] ?? [], depth: depth + 1)
@@ -60,7 +63,9 @@ enum ReportTestSupport {
         func visit(_ layout: Layout, origin: Point, depth: Int) {
             let name = (layout.element as? DisplayNode)?.typeName ?? String(describing: type(of: layout.element))
             let frame = Rect(origin: origin, size: layout.size)
-            lines.append("\(String(repeating: "  ", count: depth))\(name) \(frame.minX),\(frame.minY) \(frame.width)x\(frame.height)")
+            lines.append(
+                "\(String(repeating: "  ", count: depth))\(name) \(frame.minX),\(frame.minY) \(frame.width)x\(frame.height)"
+            )
             for sub in layout.sublayouts {
                 visit(sub, origin: Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y), depth: depth + 1)
             }

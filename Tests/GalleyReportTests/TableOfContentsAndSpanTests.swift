@@ -17,7 +17,10 @@ struct TableOfContentsAndSpanTests {
     /// A5 pages: the contents, then sections whose headings land on pages 2, 2–3 and later. "Beta"
     /// is a bookmarked container holding the bookmarked "Beta one": it is listed first.
     static func document() -> Document {
-        Document(page: .a5, margins: EdgeInsets(all: 40), spacing: 8, textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)) {
+        Document(
+            page: .a5, margins: EdgeInsets(all: 40), spacing: 8,
+            textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)
+        ) {
             TableOfContents(title: "Contents", levels: 2)
             Text("Alpha").fontSize(14).bold().keepWithNext().bookmark("Alpha").pageBreak()
             Text(paragraph)
@@ -52,11 +55,14 @@ struct TableOfContentsAndSpanTests {
         #expect(entries.map(\.title) == ["Alpha", "Beta", "Beta one", "Gamma"], "levels 1–2, in document order")
         for entry in entries {
             let landing = pages.indices.dropFirst().first { pages[$0].contains(entry.title) }.map { $0 + 1 }
-            #expect(entry.page != nil && entry.page == landing, "\(entry.title): listed \(entry.page ?? 0), on \(landing ?? 0)")
+            #expect(
+                entry.page != nil && entry.page == landing,
+                "\(entry.title): listed \(entry.page ?? 0), on \(landing ?? 0)")
         }
         #expect(Set(entries.compactMap(\.page)).count > 2, "the sections spread over several pages: \(entries)")
         // The outline (all levels) agrees.
-        let outline = try ReportTestSupport.outline(path).filter { entry in entries.contains { $0.title == entry.title } }
+        let outline = try ReportTestSupport.outline(path).filter { entry in entries.contains { $0.title == entry.title }
+        }
         #expect(outline.map(\.title) == entries.map(\.title))
         #expect(outline.map(\.page) == entries.compactMap(\.page))
     }
@@ -67,7 +73,9 @@ struct TableOfContentsAndSpanTests {
     ]
 
     /// Layouts of the table's direct sublayouts: its rows and, after them, the cells spanning rows.
-    static func tableParts(_ document: Document) throws -> (rows: [(y: Double, height: Double, cells: Int)], spanning: [Rect]) {
+    static func tableParts(_ document: Document) throws -> (
+        rows: [(y: Double, height: Double, cells: Int)], spanning: [Rect]
+    ) {
         let layout = try document.makePagedDocument().layout()
         func find(_ layout: Layout) -> Layout? {
             if layout.element is TableNode { return layout }
@@ -92,7 +100,9 @@ struct TableOfContentsAndSpanTests {
             Table(Array(Self.shipments.enumerated())) {
                 Column("Region", width: .points(80)) { index, shipment in
                     // The region once, beside its run of shipments.
-                    Text(shipment.region).rowSpan(index == 0 || Self.shipments[index - 1].region != shipment.region ? runs[shipment.region] ?? 1 : 1)
+                    Text(shipment.region).rowSpan(
+                        index == 0 || Self.shipments[index - 1].region != shipment.region
+                            ? runs[shipment.region] ?? 1 : 1)
                 }
                 Column("Shipment") { _, shipment in Text(shipment.code) }
             }
@@ -117,7 +127,12 @@ struct TableOfContentsAndSpanTests {
             }
             .summary {
                 TableRow {
-                    VStack { Text("Notes"); Text("Checked"); Text("Signed"); Text("Filed") }.rowSpan(2)
+                    VStack {
+                        Text("Notes")
+                        Text("Checked")
+                        Text("Signed")
+                        Text("Filed")
+                    }.rowSpan(2)
                     Text("Total")
                 }
                 TableRow { Text("5 shipments") }

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import GalleyTemplates
+import Testing
 
 /// The layout fixtures (STYLE.md rule 10): every `LayoutFixtures/<spec>/<name>.json` template,
 /// bound with `{}`, must lay out to exactly the frames in its sibling `<name>.expected.json`.

@@ -24,7 +24,8 @@ struct TemplateSchemaTests {
     /// Converts JSON5 template text to plain JSON and validates it; returns the exit status and messages.
     static func validate(_ text: String, file: String) throws -> (status: Int32, output: String) {
         let json = try JSONParser.parse(text, file: file).value.jsonText
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).json")
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "schema-\(UUID().uuidString).json")
         try json.write(to: temporary, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: temporary) }
         let process = Process()
@@ -42,7 +43,8 @@ struct TemplateSchemaTests {
     static var examples: [String] {
         let folder = root.appendingPathComponent("Templates").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".data.json") && $0 != "galley.schema.json" }.sorted()
+        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".data.json") && $0 != "galley.schema.json" }
+            .sorted()
     }
 
     @Test func thereAreExamplesToValidate() {

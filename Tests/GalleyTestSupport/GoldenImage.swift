@@ -54,7 +54,8 @@ public enum GoldenImage {
         guard comparison.differentPixels > maxDifferentPixels else { return }
         let folder = writeFailure(
             expected: expected, actual: image, mask: comparison.mask, name: name, directory: testDirectory)
-        let summary = "\(name): \(comparison.differentPixels) pixels differ by more than \(tolerance) "
+        let summary =
+            "\(name): \(comparison.differentPixels) pixels differ by more than \(tolerance) "
             + "(max channel difference \(comparison.maxDifference), allowed pixels \(maxDifferentPixels)); "
             + "see \(folder)/\(name).diff.png"
         Issue.record(Comment(rawValue: summary), sourceLocation: sourceLocation)

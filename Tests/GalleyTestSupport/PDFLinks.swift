@@ -28,7 +28,9 @@ public enum PDFLinks {
             let objects = ((root["qpdf"] as? [Any])?.last as? [String: Any])
         else { throw Malformed(description: "qpdf --json failed: \(output.standardError)") }
         func value(_ reference: Any?) -> Any? {
-            if let ref = reference as? String, ref.hasSuffix(" R") { return (objects["obj:" + ref] as? [String: Any])?["value"] }
+            if let ref = reference as? String, ref.hasSuffix(" R") {
+                return (objects["obj:" + ref] as? [String: Any])?["value"]
+            }
             return reference
         }
         let pageRefs = pages.compactMap { $0["object"] as? String }
@@ -41,7 +43,9 @@ public enum PDFLinks {
                     guard let name = names[index] as? String else { continue }
                     var dest = value(names[index + 1])
                     if let dictionary = dest as? [String: Any] { dest = value(dictionary["/D"]) }
-                    if let array = dest as? [Any], let page = array.first as? String, let index = pageRefs.firstIndex(of: page) {
+                    if let array = dest as? [Any], let page = array.first as? String,
+                        let index = pageRefs.firstIndex(of: page)
+                    {
                         destinations[strip(name)] = index + 1
                     }
                 }
@@ -55,10 +59,15 @@ public enum PDFLinks {
         for (index, ref) in pageRefs.enumerated() {
             let page = value(ref) as? [String: Any]
             for annotation in value(page?["/Annots"]) as? [Any] ?? [] {
-                guard let object = value(annotation) as? [String: Any], object["/Subtype"] as? String == "/Link" else { continue }
+                guard let object = value(annotation) as? [String: Any], object["/Subtype"] as? String == "/Link" else {
+                    continue
+                }
                 let rect = (value(object["/Rect"]) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
                 let name = (value(object["/Dest"]) as? String).map(strip)
-                links.append(Link(page: index + 1, rect: rect, destination: name, destinationPage: name.flatMap { destinations[$0] }))
+                links.append(
+                    Link(
+                        page: index + 1, rect: rect, destination: name,
+                        destinationPage: name.flatMap { destinations[$0] }))
             }
         }
         return links

@@ -57,7 +57,8 @@ struct BidiTextTests {
     /// The paragraph direction comes from the first strong character: a Hebrew paragraph's
     /// lines hug the right edge, a mixed one starting in English the left.
     @Test func rtlParagraphIsRightAligned() throws {
-        let node = TextNode(spans: [TextSpan(text: Self.hebrew, style: Self.style("Noto Sans Hebrew"))], registry: Self.registry)
+        let node = TextNode(
+            spans: [TextSpan(text: Self.hebrew, style: Self.style("Noto Sans Hebrew"))], registry: Self.registry)
         let layout = node.paragraphLayout(width: 200)
         #expect(layout.lines.count >= 2)
         for line in layout.lines { #expect(abs(line.x + line.width - 200) < 0.01, "\(line)") }
@@ -119,9 +120,13 @@ struct BidiTextTests {
         func actualText(_ s: String) -> String {
             "/ActualText <feff" + s.utf16.map { String(format: "%04x", $0) }.joined() + ">"
         }
-        let arabic = try Self.withPDF(Self.canvas(Self.arabic, font: "Noto Sans Arabic")) { try PDFTools.uncompressed($0) }
+        let arabic = try Self.withPDF(Self.canvas(Self.arabic, font: "Noto Sans Arabic")) {
+            try PDFTools.uncompressed($0)
+        }
         #expect(arabic.contains(actualText("لا")))
-        let hebrew = try Self.withPDF(Self.canvas(Self.hebrew, font: "Noto Sans Hebrew")) { try PDFTools.uncompressed($0) }
+        let hebrew = try Self.withPDF(Self.canvas(Self.hebrew, font: "Noto Sans Hebrew")) {
+            try PDFTools.uncompressed($0)
+        }
         #expect(hebrew.contains(actualText("שָׁ")))
         #expect(hebrew.contains(actualText("וֹ")))
     }

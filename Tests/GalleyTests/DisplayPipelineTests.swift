@@ -40,9 +40,12 @@ struct CancellationTests {
     func spinningDrawRoutineStopsAtTheDeadlineAndLeavesNoFile(format: OutputFormat) throws {
         let spinner = SpinNode()
         spinner.style.preferredSize = Size(width: 20, height: 20)
-        let body = StackLayoutSpec(direction: .vertical, children: [LayerFixtures.box(Size(width: 10, height: 10), .black), spinner])
+        let body = StackLayoutSpec(
+            direction: .vertical, children: [LayerFixtures.box(Size(width: 10, height: 10), .black), spinner])
         let canvas = Canvas(body: body, size: Size(width: 40, height: 40))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-spin-\(UUID()).\(format.rawValue)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galley-spin-\(UUID()).\(format.rawValue)"
+        ).path
         // The source's own deadline is at or before this one (it is made first).
         let source = CancellationSource(timeout: 0.1)
         let deadline = ContinuousClock.now + .milliseconds(100)
@@ -91,7 +94,9 @@ struct ConcurrentDisplayTests {
                 options: DisplayOptions(rasterizationScale: scale, rasterCache: nil, maxConcurrentLayers: 1))
             for _ in 0..<4 {
                 let concurrent = try Canvas(body: Self.page(), size: Size(width: 300, height: 120)).displayPage(
-                    options: DisplayOptions(rasterizationScale: scale, rasterCache: RasterCache(byteBudget: 1 << 20), maxConcurrentLayers: 4))
+                    options: DisplayOptions(
+                        rasterizationScale: scale, rasterCache: RasterCache(byteBudget: 1 << 20), maxConcurrentLayers: 4
+                    ))
                 #expect(Self.sameItems(sequential.items, concurrent.items))
                 let a = try RasterRenderer.render(sequential, scale: scale)
                 let b = try RasterRenderer.render(concurrent, scale: scale)
@@ -123,7 +128,9 @@ struct ConcurrentDisplayTests {
         for (x, y) in zip(a, b) {
             switch (x, y) {
             case (.image(let i, let r, let m), .image(let j, let s, let n)):
-                guard r == s, m == n, i.width == j.width, i.height == j.height, i.pixels == j.pixels else { return false }
+                guard r == s, m == n, i.width == j.width, i.height == j.height, i.pixels == j.pixels else {
+                    return false
+                }
             case (.group(let g), .group(let h)):
                 guard g.transform == h.transform, g.clip == h.clip, g.opacity == h.opacity, g.shadow == h.shadow,
                     sameItems(g.items, h.items)
@@ -155,8 +162,12 @@ struct RasterCacheTests {
     }
 
     @Test func byteBudgetEvictsTheLeastRecentlyUsed() {
-        let bitmap = { ImageBuffer(width: 10, height: 10, stride: 40, pixels: [UInt8](repeating: 0, count: 400), isOpaque: false) }
-        let key = { (n: Int) in RasterCache.Key(items: [.anchor("k\(n)", .zero)], size: Size(width: 10, height: 10), scale: 1) }
+        let bitmap = {
+            ImageBuffer(width: 10, height: 10, stride: 40, pixels: [UInt8](repeating: 0, count: 400), isOpaque: false)
+        }
+        let key = { (n: Int) in
+            RasterCache.Key(items: [.anchor("k\(n)", .zero)], size: Size(width: 10, height: 10), scale: 1)
+        }
         let cache = RasterCache(byteBudget: 800)
         cache.insert(bitmap(), for: key(1))
         cache.insert(bitmap(), for: key(2))
@@ -169,7 +180,9 @@ struct RasterCacheTests {
         #expect(statistics.evictions == 1 && statistics.entries == 2 && statistics.bytes == 800)
         #expect(statistics.hits == 3 && statistics.misses == 1)
         // A bitmap larger than the whole budget is not stored.
-        cache.insert(ImageBuffer(width: 20, height: 20, stride: 80, pixels: [UInt8](repeating: 0, count: 1600), isOpaque: false), for: key(4))
+        cache.insert(
+            ImageBuffer(width: 20, height: 20, stride: 80, pixels: [UInt8](repeating: 0, count: 1600), isOpaque: false),
+            for: key(4))
         #expect(cache.image(for: key(4)) == nil)
         cache.removeAll()
         #expect(cache.statistics.entries == 0 && cache.statistics.hits == 0 && cache.statistics.bytes == 0)

@@ -14,8 +14,12 @@ struct KeepWithNextTests {
         hints.keepWithNext(heading)
         let body = StackLayoutSpec(
             direction: .vertical, spacing: 5,
-            children: [BoxNode(intrinsicSize: Size(width: 10, height: 80)), heading, BoxNode(intrinsicSize: Size(width: 10, height: 50))])
-        let document = PagedDocument(body: body, pageSize: Size(width: 100, height: 120), margins: EdgeInsets(all: 10), hints: hints)
+            children: [
+                BoxNode(intrinsicSize: Size(width: 10, height: 80)), heading,
+                BoxNode(intrinsicSize: Size(width: 10, height: 50)),
+            ])
+        let document = PagedDocument(
+            body: body, pageSize: Size(width: 100, height: 120), margins: EdgeInsets(all: 10), hints: hints)
         let pagination = document.paginate()
         #expect(pagination.slices.map(\.bottom) == [85, 150])
         #expect(pagination.slices.map(\.top) == [0, 85])

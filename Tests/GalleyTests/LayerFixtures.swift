@@ -135,7 +135,8 @@ enum LayerFixtures {
         let rows = [Array(cells[0..<6]), Array(cells[6..<12])].map {
             StackLayoutSpec(direction: .horizontal, spacing: 4, children: $0)
         }
-        return InsetLayoutSpec(insets: EdgeInsets(all: 4), child: StackLayoutSpec(direction: .vertical, spacing: 4, children: rows))
+        return InsetLayoutSpec(
+            insets: EdgeInsets(all: 4), child: StackLayoutSpec(direction: .vertical, spacing: 4, children: rows))
     }
 
     static func customNodes() -> any LayoutElement {
@@ -147,7 +148,8 @@ enum LayerFixtures {
         vertical.layer.clipsToBounds = true
         let bars = ChartNode(kind: .bar, values: [3, 7, 4.5, 9], labels: ["Q1", "Q2", "Q3", "Q4"])
         bars.style.preferredSize = Size(width: 90, height: 60)
-        let line = ChartNode(kind: .line, values: [12, 30, 22, 41, 37], labels: ["M", "T", "W", "T", "F"], color: green, maxValue: 50)
+        let line = ChartNode(
+            kind: .line, values: [12, 30, 22, 41, 37], labels: ["M", "T", "W", "T", "F"], color: green, maxValue: 50)
         line.style.preferredSize = Size(width: 90, height: 60)
         return InsetLayoutSpec(
             insets: EdgeInsets(all: 5),

@@ -11,7 +11,8 @@ import Testing
 struct LayerGoldenTests {
     static let scales: [Double] = [1, 2]
 
-    static func render(_ body: any LayoutElement, size: Size, scale: Double, concurrency: Int = 4) throws -> ImageBuffer {
+    static func render(_ body: any LayoutElement, size: Size, scale: Double, concurrency: Int = 4) throws -> ImageBuffer
+    {
         let canvas = Canvas(body: body, size: size)
         canvas.background = .white
         let page = try canvas.displayPage(

@@ -32,7 +32,8 @@ struct NodeDrawingGoldenTests {
         bordered.layer.cornerRadius = 6
         let body = InsetLayoutSpec(
             insets: EdgeInsets(all: 5),
-            child: StackLayoutSpec(direction: .horizontal, spacing: 5, alignItems: .start, children: [plain, rounded, bordered]))
+            child: StackLayoutSpec(
+                direction: .horizontal, spacing: 5, alignItems: .start, children: [plain, rounded, bordered]))
         let image = try Self.render(body, size: Size(width: 110, height: 40), scale: scale)
         #expect(image.width == Int(110 * scale) && image.height == Int(40 * scale))
         GoldenImage.assertMatches(image, named: "boxes@\(Int(scale))x")

@@ -15,8 +15,10 @@ import Testing
         let badge = BoxNode(intrinsicSize: Size(width: 40, height: 40))
         badge.layer.backgroundColor = Color(rgb8: 0x1e, 0x3a, 0x8a)
         badge.layer.cornerRadius = 20
-        let body = InsetLayoutSpec(insets: EdgeInsets(all: 24), child:
-            StackLayoutSpec(direction: .horizontal, spacing: 12, alignItems: .center, children: [badge, title]))
+        let body = InsetLayoutSpec(
+            insets: EdgeInsets(all: 24),
+            child:
+                StackLayoutSpec(direction: .horizontal, spacing: 12, alignItems: .center, children: [badge, title]))
         let canvas = Canvas(body: body, size: Size(width: 480, height: 96))
         try CanvasWriter.write(canvas, format: .pdf, to: path)
         // ---

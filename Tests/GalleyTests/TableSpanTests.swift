@@ -25,7 +25,9 @@ struct TableSpanTests {
     ///     r2: D (10)                 | E (10, colSpan 2, rowSpan 5 → clipped to 1)
     static func table() -> TableNode {
         TableNode(
-            columns: [TableColumn(width: .points(50)), TableColumn(width: .points(30)), TableColumn(width: .points(40))],
+            columns: [
+                TableColumn(width: .points(50)), TableColumn(width: .points(30)), TableColumn(width: .points(40)),
+            ],
             header: nil,
             rows: [
                 TableRowNode(cells: [cell("A", height: 50, rowSpan: 2), cell("B", height: 20), cell("F", height: 20)]),
@@ -44,7 +46,8 @@ struct TableSpanTests {
 
     @Test func spanningCellTakesTheRowsItSpansAndTheLastRowGrows() {
         let table = Self.table()
-        let layout = table.layoutThatFits(SizeRange(min: Size(width: 120, height: 0), max: Size(width: 120, height: .infinity)))
+        let layout = table.layoutThatFits(
+            SizeRange(min: Size(width: 120, height: 0), max: Size(width: 120, height: .infinity)))
         let frames = Self.frames(layout)
         // Row 0 is 20 tall (B, F); A needs 50, so row 1 grows from 20 to 30.
         #expect(frames["A"] == Rect(x: 0, y: 0, width: 50, height: 50))
@@ -68,7 +71,8 @@ struct TableSpanTests {
                 TableRowNode(cells: [Self.cell("b", height: 14)]),
                 TableRowNode(cells: [Self.cell("c", height: 16)]),
             ])
-        let frames = Self.frames(table.layoutThatFits(SizeRange(min: Size(width: 80, height: 0), max: Size(width: 80, height: .infinity))))
+        let frames = Self.frames(
+            table.layoutThatFits(SizeRange(min: Size(width: 80, height: 0), max: Size(width: 80, height: .infinity))))
         #expect(frames["S"] == Rect(x: 0, y: 0, width: 40, height: 42))
         #expect(frames["c"] == Rect(x: 40, y: 26, width: 40, height: 16))
     }
@@ -77,7 +81,8 @@ struct TableSpanTests {
     /// A cell spanning 3 rows whose content is `lines` boxes 30 pt tall, stacked (like lines of text).
     static func spanningCell(lines: Int) -> TableCellNode {
         let boxes = (0..<lines).map { _ in BoxNode(intrinsicSize: Size(width: 10, height: 30)) }
-        let cell = TableCellNode(content: StackLayoutSpec(direction: .vertical, children: boxes), rowSpan: 3, padding: EdgeInsets(all: 0))
+        let cell = TableCellNode(
+            content: StackLayoutSpec(direction: .vertical, children: boxes), rowSpan: 3, padding: EdgeInsets(all: 0))
         cell.identifier = "span"
         return cell
     }
@@ -88,10 +93,15 @@ struct TableSpanTests {
             rows: (0..<6).map { index in
                 index == 2
                     ? TableRowNode(cells: [spanningCell(lines: lines), cell("r2", height: 20)])
-                    : TableRowNode(cells: index == 3 || index == 4 ? [cell("r\(index)", height: 20)] : [cell("x\(index)", height: 20), cell("r\(index)", height: 20)])
+                    : TableRowNode(
+                        cells: index == 3 || index == 4
+                            ? [cell("r\(index)", height: 20)]
+                            : [cell("x\(index)", height: 20), cell("r\(index)", height: 20)])
             })
-        let body = StackLayoutSpec(direction: .vertical, children: [BoxNode(intrinsicSize: Size(width: 10, height: spacer)), table])
-        let document = PagedDocument(body: body, pageSize: Size(width: 200, height: pageHeight + 20), margins: EdgeInsets(all: 10))
+        let body = StackLayoutSpec(
+            direction: .vertical, children: [BoxNode(intrinsicSize: Size(width: 10, height: spacer)), table])
+        let document = PagedDocument(
+            body: body, pageSize: Size(width: 200, height: pageHeight + 20), margins: EdgeInsets(all: 10))
         return (document, table)
     }
 
@@ -100,7 +110,9 @@ struct TableSpanTests {
         let (document, _) = Self.document(spacer: 30, lines: 1, pageHeight: 100)
         let pagination = document.paginate()
         #expect(pagination.slices.map(\.bottom) == [70, 150])
-        for slice in pagination.slices { #expect(!(slice.bottom > 70.01 && slice.bottom < 129.99), "cut at \(slice.bottom)") }
+        for slice in pagination.slices {
+            #expect(!(slice.bottom > 70.01 && slice.bottom < 129.99), "cut at \(slice.bottom)")
+        }
     }
 
     @Test func rowGroupTallerThanAPageSplitsBetweenLines() {
@@ -134,8 +146,12 @@ struct TableSpanTests {
             return [p.r, p.g, p.b]
         }
         // A covers x 10…60, y 10…60 on the page: red inside (rows 0 and 1), black border at its edges.
-        for (x, y) in [(15, 15), (35, 30), (15, 45), (55, 55)] { #expect(rgb(x, y) == [255, 0, 0], "A at (\(x), \(y))") }
-        for (x, y) in [(10, 35), (59, 35), (35, 10), (35, 59)] { #expect(rgb(x, y) == [0, 0, 0], "A's border at (\(x), \(y))") }
+        for (x, y) in [(15, 15), (35, 30), (15, 45), (55, 55)] {
+            #expect(rgb(x, y) == [255, 0, 0], "A at (\(x), \(y))")
+        }
+        for (x, y) in [(10, 35), (59, 35), (35, 10), (35, 59)] {
+            #expect(rgb(x, y) == [0, 0, 0], "A's border at (\(x), \(y))")
+        }
         // Beside it the rows' blue; below it row 2's D (blue row, no cell fill).
         #expect(rgb(65, 45) == [0, 0, 255])
         #expect(rgb(35, 65) == [0, 0, 255])

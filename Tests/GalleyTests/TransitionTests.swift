@@ -1,7 +1,7 @@
+import Foundation
 import Galley
 import GalleyLayout
 import GalleyRender
-import Foundation
 import Testing
 
 /// A container whose layout spec stacks whichever of its cards `visible` names.
@@ -24,7 +24,8 @@ private final class ListNode: DisplayNode {
     }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        StackLayoutSpec(direction: .vertical, spacing: 5, alignItems: .start, children: visible.compactMap { cards[$0] })
+        StackLayoutSpec(
+            direction: .vertical, spacing: 5, alignItems: .start, children: visible.compactMap { cards[$0] })
     }
 }
 
@@ -97,7 +98,9 @@ struct TransitionTests {
     @Test func transitionInsertsBeforeAndRemovesAfterCompletion() throws {
         let list = ListNode(ids: ["a", "b", "c"], visible: ["a", "b"])
         list.layout(in: range)
-        let a = list.cards["a"]!, b = list.cards["b"]!, c = list.cards["c"]!
+        let a = list.cards["a"]!
+        let b = list.cards["b"]!
+        let c = list.cards["c"]!
         list.visible = ["b", "c"]
         var measured = false
         let context = try list.transitionLayout(animated: true, measurementCompletion: { measured = true })
@@ -187,15 +190,22 @@ struct TransitionTests {
         #expect(TimingCurve.easeIn.value(at: 0.5) < 0.5)
         #expect(TimingCurve.easeOut.value(at: 0.5) > 0.5)
         #expect(abs(TimingCurve.cubicBezier(0.25, 0.1, 0.25, 1).value(at: 0.5) - 0.8024033877399112) < 1e-6)
-        for curve in [TimingCurve.spring(dampingRatio: 0.5, initialVelocity: 0), .spring(dampingRatio: 1, initialVelocity: 2),
-            .spring(dampingRatio: 2, initialVelocity: 0)]
-        {
+        for curve in [
+            TimingCurve.spring(dampingRatio: 0.5, initialVelocity: 0), .spring(dampingRatio: 1, initialVelocity: 2),
+            .spring(dampingRatio: 2, initialVelocity: 0),
+        ] {
             #expect(curve.value(at: 0) == 0 && curve.value(at: 1) == 1)
             #expect(abs(curve.value(at: 0.999) - 1) < 0.01)
         }
         // Underdamped springs overshoot; critically damped ones from rest do not.
-        #expect((1..<100).contains { TimingCurve.spring(dampingRatio: 0.3, initialVelocity: 0).value(at: Double($0) / 100) > 1 })
-        #expect(!(1..<100).contains { TimingCurve.spring(dampingRatio: 1, initialVelocity: 0).value(at: Double($0) / 100) > 1 })
+        #expect(
+            (1..<100).contains {
+                TimingCurve.spring(dampingRatio: 0.3, initialVelocity: 0).value(at: Double($0) / 100) > 1
+            })
+        #expect(
+            !(1..<100).contains {
+                TimingCurve.spring(dampingRatio: 1, initialVelocity: 0).value(at: Double($0) / 100) > 1
+            })
         #expect(TimingCurve(parsing: "spring:0.8") == .spring(dampingRatio: 0.8, initialVelocity: 0))
         #expect(TimingCurve(parsing: "cubic:0.1,0.2,0.3,0.4") == .cubicBezier(0.1, 0.2, 0.3, 0.4))
         #expect(TimingCurve(parsing: "ease-in") == .easeIn)

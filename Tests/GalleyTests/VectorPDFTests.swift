@@ -40,7 +40,8 @@ struct VectorPDFTests {
             LayerFixtures.opacityGroup(), LayerFixtures.nestedClip(), LayerFixtures.transformed(),
             LayerFixtures.rasterizedBadge(),
         ]
-        let path = try Self.write(StackLayoutSpec(direction: .horizontal, spacing: 6, children: cells), size: Size(width: 230, height: 50))
+        let path = try Self.write(
+            StackLayoutSpec(direction: .horizontal, spacing: 6, children: cells), size: Size(width: 230, height: 50))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let images = try Self.images(in: path)
         // Only the rasterized badge (50x50 points at the PDF rasterization scale 2) and its alpha.

@@ -71,22 +71,28 @@ extension BreakTests {
     @Test func optimalHasLessSlackThanGreedy() throws {
         let spans = [TextSpan(text: try BreakTests.darwin(), style: TextStyle(fontSize: 11))]
         let width = 220.0
-        let greedy = Typesetter.layout(spans, paragraph: ParagraphStyle(lineBreaking: .greedy), width: width,
-                                       registry: TestFonts.bundled)
-        let optimal = Typesetter.layout(spans, paragraph: ParagraphStyle(lineBreaking: .optimal), width: width,
-                                        registry: TestFonts.bundled)
+        let greedy = Typesetter.layout(
+            spans, paragraph: ParagraphStyle(lineBreaking: .greedy), width: width,
+            registry: TestFonts.bundled)
+        let optimal = Typesetter.layout(
+            spans, paragraph: ParagraphStyle(lineBreaking: .optimal), width: width,
+            registry: TestFonts.bundled)
         let g = BreakTests.slack(greedy, width: width)
         let o = BreakTests.slack(optimal, width: width)
-        print("slack² greedy \(String(format: "%.1f", g)) (\(greedy.lines.count) lines), optimal \(String(format: "%.1f", o)) (\(optimal.lines.count) lines)")
-        print("greedy widths", greedy.lines.map { Int($0.width) }, "optimal widths", optimal.lines.map { Int($0.width) })
+        print(
+            "slack² greedy \(String(format: "%.1f", g)) (\(greedy.lines.count) lines), optimal \(String(format: "%.1f", o)) (\(optimal.lines.count) lines)"
+        )
+        print(
+            "greedy widths", greedy.lines.map { Int($0.width) }, "optimal widths", optimal.lines.map { Int($0.width) })
         #expect(o < g)
         for line in greedy.lines + optimal.lines { #expect(line.width <= width + 1e-9) }
     }
 
     @Test func longWordBreaksAtGraphemes() {
         let word = String(repeating: "abcdefghij", count: 8) + "e\u{301}"
-        let layout = Typesetter.layout([TextSpan(text: "a " + word + " b", style: TextStyle())],
-                                       paragraph: ParagraphStyle(), width: 100, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: "a " + word + " b", style: TextStyle())],
+            paragraph: ParagraphStyle(), width: 100, registry: TestFonts.bundled)
         #expect(layout.lines.count >= 5)
         for line in layout.lines { #expect(line.width <= 100 + 1e-9) }
         #expect(layout.size.width <= 100 + 1e-9)
@@ -115,8 +121,9 @@ extension BreakTests {
 
     @Test func hyphenatedLinesEndWithHyphenGlyph() throws {
         let spans = [TextSpan(text: try BreakTests.darwin(), style: TextStyle(fontSize: 11))]
-        let layout = Typesetter.layout(spans, paragraph: ParagraphStyle(hyphenate: true, language: "en-US"), width: 150,
-                                       registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            spans, paragraph: ParagraphStyle(hyphenate: true, language: "en-US"), width: 150,
+            registry: TestFonts.bundled)
         let hyphenated = layout.lines.filter(\.isHyphenated)
         #expect(!hyphenated.isEmpty)
         let runs = layout.items.compactMap { item -> GlyphRun? in

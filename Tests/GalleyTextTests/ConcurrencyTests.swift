@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import GalleyText
+import Synchronization
 import Testing
 
 /// Layout from several threads at once gives the same results as one thread (run under TSan too).
@@ -15,8 +15,14 @@ import Testing
             let style = ParagraphStyle(
                 alignment: [.start, .center, .end, .justify][i % 4], maxLines: i % 5 == 0 ? 2 : nil,
                 lineBreaking: i % 2 == 0 ? .greedy : .optimal, hyphenate: i % 3 == 1, language: "en-US")
-            cases.append(([TextSpan(text: mixed, style: TextStyle(weight: i % 2 == 0 ? 400 : 700, fontSize: 9 + Double(i % 4)))],
-                          style, 90 + Double(i * 7)))
+            cases.append(
+                (
+                    [
+                        TextSpan(
+                            text: mixed, style: TextStyle(weight: i % 2 == 0 ? 400 : 700, fontSize: 9 + Double(i % 4)))
+                    ],
+                    style, 90 + Double(i * 7)
+                ))
         }
         return cases
     }
@@ -27,7 +33,9 @@ import Testing
         final class Results: @unchecked Sendable {
             // Each slot is written by exactly one iteration; read after concurrentPerform returns.
             var layouts: [[ParagraphLayout?]]
-            init(_ threads: Int, _ count: Int) { layouts = Array(repeating: Array(repeating: nil, count: count), count: threads) }
+            init(_ threads: Int, _ count: Int) {
+                layouts = Array(repeating: Array(repeating: nil, count: count), count: threads)
+            }
         }
         let threads = 4
         let results = Results(threads, cases.count)
@@ -41,7 +49,8 @@ import Testing
                 for step in 0..<sendableCases.count {
                     let k = (step + t * 5) % sendableCases.count
                     let c = sendableCases[k]
-                    mine[k] = Typesetter.layout(c.spans, paragraph: c.paragraph, width: c.width, registry: TestFonts.registry)
+                    mine[k] = Typesetter.layout(
+                        c.spans, paragraph: c.paragraph, width: c.width, registry: TestFonts.registry)
                 }
                 slots[t] = mine
             }
@@ -53,8 +62,12 @@ import Testing
 
     /// Clearing the shaping cache while other threads lay out is safe: they shape again.
     @Test func clearingTheCacheDuringLayoutIsSafe() throws {
-        let cases = try ConcurrencyTests.paragraphs().prefix(8).map { SendableCase(spans: $0.0, paragraph: $0.1, width: $0.2) }
-        let serial = cases.map { Typesetter.layout($0.spans, paragraph: $0.paragraph, width: $0.width, registry: TestFonts.registry) }
+        let cases = try ConcurrencyTests.paragraphs().prefix(8).map {
+            SendableCase(spans: $0.0, paragraph: $0.1, width: $0.2)
+        }
+        let serial = cases.map {
+            Typesetter.layout($0.spans, paragraph: $0.paragraph, width: $0.width, registry: TestFonts.registry)
+        }
         let mismatches = Synchronization.Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 4) { t in
             for round in 0..<6 {
@@ -63,7 +76,8 @@ import Testing
                     continue
                 }
                 for (k, c) in cases.enumerated() where (k + round + t) % 2 == 0 {
-                    let layout = Typesetter.layout(c.spans, paragraph: c.paragraph, width: c.width, registry: TestFonts.registry)
+                    let layout = Typesetter.layout(
+                        c.spans, paragraph: c.paragraph, width: c.width, registry: TestFonts.registry)
                     if layout != serial[k] { mismatches.add(1, ordering: .relaxed) }
                 }
             }

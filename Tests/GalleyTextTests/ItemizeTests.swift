@@ -44,11 +44,13 @@ import Testing
     }
 
     @Test func missingCharactersAreReported() {
-        let layout = Typesetter.layout([TextSpan(text: "a\u{10FFFD}b", style: TextStyle())],
-                                       paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: "a\u{10FFFD}b", style: TextStyle())],
+            paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         #expect(layout.missingCharacters == ["\u{10FFFD}"])
-        let fine = Typesetter.layout([TextSpan(text: "plain", style: TextStyle())],
-                                     paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let fine = Typesetter.layout(
+            [TextSpan(text: "plain", style: TextStyle())],
+            paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         #expect(fine.missingCharacters.isEmpty)
     }
 }

@@ -5,8 +5,9 @@ import Testing
 
 @Suite struct ParagraphTests {
     @Test func singleLineHasOneRunAndBaseline() {
-        let layout = Typesetter.layout([TextSpan(text: "Hello, world", style: TestFonts.style())],
-                                       paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: "Hello, world", style: TestFonts.style())],
+            paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         #expect(layout.lines.count == 1)
         #expect(layout.size.width > 50 && layout.size.width < 80)
         #expect(abs(layout.size.height - 14.4) < 1e-9)
@@ -22,8 +23,9 @@ import Testing
 
     @Test func wrapsAtSpaces() {
         let text = "The quick brown fox jumps over the lazy dog and keeps running far away."
-        let layout = Typesetter.layout([TextSpan(text: text, style: TestFonts.style())],
-                                       paragraph: ParagraphStyle(), width: 100, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: text, style: TestFonts.style())],
+            paragraph: ParagraphStyle(), width: 100, registry: TestFonts.bundled)
         #expect(layout.lines.count > 3)
         for line in layout.lines { #expect(line.width <= 100) }
         #expect(layout.lines.first?.range.lowerBound == 0)
@@ -42,9 +44,10 @@ extension ParagraphTests {
         let text = try BreakTests.darwin()
         for width in stride(from: 30.0, through: 330, by: 17) {
             for maxLines in [1, 2, 3] {
-                let layout = Typesetter.layout([TextSpan(text: text, style: TextStyle(fontSize: 11))],
-                                               paragraph: ParagraphStyle(maxLines: maxLines), width: width,
-                                               registry: TestFonts.bundled)
+                let layout = Typesetter.layout(
+                    [TextSpan(text: text, style: TextStyle(fontSize: 11))],
+                    paragraph: ParagraphStyle(maxLines: maxLines), width: width,
+                    registry: TestFonts.bundled)
                 #expect(layout.lines.count == maxLines)
                 #expect(layout.lines.last?.isTruncated == true)
                 #expect(layout.size.width <= width + 1e-9)
@@ -54,15 +57,17 @@ extension ParagraphTests {
             }
         }
         // Text that fits is not truncated.
-        let short = Typesetter.layout([TextSpan(text: "short", style: TextStyle())],
-                                      paragraph: ParagraphStyle(maxLines: 1), width: 200, registry: TestFonts.bundled)
+        let short = Typesetter.layout(
+            [TextSpan(text: "short", style: TextStyle())],
+            paragraph: ParagraphStyle(maxLines: 1), width: 200, registry: TestFonts.bundled)
         #expect(short.lines.map(\.isTruncated) == [false])
     }
 
     @Test func rtlParagraphIsRightAlignedAndBackward() throws {
         let text = "שלום עולם"
-        let layout = Typesetter.layout([TextSpan(text: text, style: TextStyle())], paragraph: ParagraphStyle(),
-                                       width: 200, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: text, style: TextStyle())], paragraph: ParagraphStyle(),
+            width: 200, registry: TestFonts.bundled)
         let line = try #require(layout.lines.first)
         #expect(abs(line.x + line.width - 200) < 1e-9)
         let runs = ParagraphTests.runs(layout)
@@ -78,12 +83,14 @@ extension ParagraphTests {
     }
 
     @Test func mixedDirectionRunsAreInVisualOrder() {
-        let layout = Typesetter.layout([TextSpan(text: "אבג abc def דהו", style: TextStyle())],
-                                       paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: "אבג abc def דהו", style: TextStyle())],
+            paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         let texts = ParagraphTests.runs(layout).sorted { $0.origin.x < $1.origin.x }.map(\.text)
         #expect(texts == [" דהו", "abc def", "אבג "])
-        let ltr = Typesetter.layout([TextSpan(text: "one אבג דהו two", style: TextStyle())],
-                                    paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let ltr = Typesetter.layout(
+            [TextSpan(text: "one אבג דהו two", style: TextStyle())],
+            paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         let ltrTexts = ParagraphTests.runs(ltr).sorted { $0.origin.x < $1.origin.x }.map(\.text)
         #expect(ltrTexts == ["one ", "אבג דהו", " two"])
     }
@@ -92,7 +99,8 @@ extension ParagraphTests {
         let spans = [
             TextSpan(text: "Small text then ", style: TextStyle(fontSize: 10)),
             TextSpan(text: "BIG bold words ", style: TextStyle(weight: 700, fontSize: 20)),
-            TextSpan(text: "and italic small text that wraps onto more lines.", style: TextStyle(italic: true, fontSize: 10)),
+            TextSpan(
+                text: "and italic small text that wraps onto more lines.", style: TextStyle(italic: true, fontSize: 10)),
         ]
         let layout = Typesetter.layout(spans, paragraph: ParagraphStyle(), width: 150, registry: TestFonts.bundled)
         #expect(layout.lines.count >= 2)
@@ -109,19 +117,24 @@ extension ParagraphTests {
     @Test func alignmentAndJustification() throws {
         let text = try BreakTests.darwin()
         let style = TextStyle(fontSize: 11)
-        let justified = Typesetter.layout([TextSpan(text: text, style: style)],
-                                          paragraph: ParagraphStyle(alignment: .justify), width: 200, registry: TestFonts.bundled)
+        let justified = Typesetter.layout(
+            [TextSpan(text: text, style: style)],
+            paragraph: ParagraphStyle(alignment: .justify), width: 200, registry: TestFonts.bundled)
         for line in justified.lines.dropLast() { #expect(abs(line.width - 200) < 1e-6) }
         #expect((justified.lines.last?.width ?? 200) < 200)
-        let centered = Typesetter.layout([TextSpan(text: "centre", style: style)],
-                                         paragraph: ParagraphStyle(alignment: .center), width: 200, registry: TestFonts.bundled)
+        let centered = Typesetter.layout(
+            [TextSpan(text: "centre", style: style)],
+            paragraph: ParagraphStyle(alignment: .center), width: 200, registry: TestFonts.bundled)
         let line = try #require(centered.lines.first)
         #expect(abs(line.x - (200 - line.width) / 2) < 1e-9)
     }
 
     @Test func decorationsAndLinks() {
-        let spans = [TextSpan(text: "link", style: TextStyle(underline: true, strikethrough: true, link: "https://example.com"))]
-        let layout = Typesetter.layout(spans, paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let spans = [
+            TextSpan(text: "link", style: TextStyle(underline: true, strikethrough: true, link: "https://example.com"))
+        ]
+        let layout = Typesetter.layout(
+            spans, paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         var fills = 0
         var links: [LinkTarget] = []
         for item in layout.items {
@@ -133,8 +146,9 @@ extension ParagraphTests {
     }
 
     @Test func mandatoryBreaksMakeLines() {
-        let layout = Typesetter.layout([TextSpan(text: "one\ntwo\n\nfour", style: TextStyle())],
-                                       paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: "one\ntwo\n\nfour", style: TextStyle())],
+            paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         #expect(layout.lines.map(\.range) == [0..<4, 4..<8, 8..<9, 9..<13])
         #expect(abs(layout.size.height - 4 * 14.4) < 1e-9)
     }

@@ -44,11 +44,13 @@ import Testing
     @Test(arguments: [TextAlignment.end, .center, .start])
     func realignedEqualsAFreshLayout(alignment: TextAlignment) throws {
         let paragraph = ParagraphStyle(alignment: alignment)
-        let measured = Typesetter.layout(Self.spans(), paragraph: paragraph, width: .infinity, registry: TestFonts.bundled)
+        let measured = Typesetter.layout(
+            Self.spans(), paragraph: paragraph, width: .infinity, registry: TestFonts.bundled)
         for width in [measured.size.width, 300, 512.5] {
             let realigned = try #require(measured.realigned(within: width))
             let fresh = Typesetter.layout(
-                Self.spans(), paragraph: paragraph, width: .infinity, alignmentWidth: width, registry: TestFonts.bundled,
+                Self.spans(), paragraph: paragraph, width: .infinity, alignmentWidth: width,
+                registry: TestFonts.bundled,
                 cached: false)
             Self.expectClose(realigned, fresh)
             if alignment == .end {
@@ -62,16 +64,18 @@ import Testing
         let paragraph = ParagraphStyle(alignment: .start)
         let measured = Typesetter.layout(spans, paragraph: paragraph, width: .infinity, registry: TestFonts.bundled)
         let realigned = try #require(measured.realigned(within: 400))
-        let fresh = Typesetter.layout(spans, paragraph: paragraph, width: .infinity, alignmentWidth: 400,
-                                      registry: TestFonts.bundled, cached: false)
+        let fresh = Typesetter.layout(
+            spans, paragraph: paragraph, width: .infinity, alignmentWidth: 400,
+            registry: TestFonts.bundled, cached: false)
         Self.expectClose(realigned, fresh)
         #expect(abs(realigned.lines[0].x - (400 - measured.size.width)) < 1e-9)
     }
 
     @Test func justifiedSoftBrokenLinesAreNotRealigned() {
         let text = "Justified lines are stretched to the width they are set in, so moving them is not enough."
-        let layout = Typesetter.layout([TextSpan(text: text, style: TestFonts.style())],
-                                       paragraph: ParagraphStyle(alignment: .justify), width: 120, registry: TestFonts.bundled)
+        let layout = Typesetter.layout(
+            [TextSpan(text: text, style: TestFonts.style())],
+            paragraph: ParagraphStyle(alignment: .justify), width: 120, registry: TestFonts.bundled)
         #expect(layout.lines.count > 2)
         #expect(layout.realigned(within: 200) == nil)
     }

@@ -35,7 +35,8 @@ import Testing
             unit += UTF16.width(scalar)
         }
         let parts = glyphs.map { g -> String in
-            let offset = g.xOffset != 0 || g.yOffset != 0 ? "@\(Int(g.xOffset.rounded())),\(Int(g.yOffset.rounded()))" : ""
+            let offset =
+                g.xOffset != 0 || g.yOffset != 0 ? "@\(Int(g.xOffset.rounded())),\(Int(g.yOffset.rounded()))" : ""
             return "\(g.id)=\(scalarIndex[g.cluster] ?? -1)\(offset)+\(Int(g.advance.rounded()))"
         }
         return "[" + parts.joined(separator: "|") + "]"
@@ -56,18 +57,22 @@ import Testing
 
     @Test func kerningAppliesInLayout() {
         let style = TextStyle(fontSize: 100)
-        let kerned = Typesetter.layout([TextSpan(text: "AV", style: style)], paragraph: ParagraphStyle(),
-                                       width: .infinity, registry: TestFonts.bundled)
-        let plain = Typesetter.layout([TextSpan(text: "AV", style: TextStyle(fontSize: 100, features: ["-kern"]))],
-                                      paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
+        let kerned = Typesetter.layout(
+            [TextSpan(text: "AV", style: style)], paragraph: ParagraphStyle(),
+            width: .infinity, registry: TestFonts.bundled)
+        let plain = Typesetter.layout(
+            [TextSpan(text: "AV", style: TextStyle(fontSize: 100, features: ["-kern"]))],
+            paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled)
         #expect(kerned.size.width < plain.size.width)
     }
 
     @Test func shapingCacheCountsHits() {
         let before = Typesetter.shapingCacheStatistics
         let span = TextSpan(text: "cache me \(UUID().uuidString)", style: TextStyle())
-        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled, cached: false)
-        _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled, cached: false)
+        _ = Typesetter.layout(
+            [span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled, cached: false)
+        _ = Typesetter.layout(
+            [span], paragraph: ParagraphStyle(), width: .infinity, registry: TestFonts.bundled, cached: false)
         let after = Typesetter.shapingCacheStatistics
         #expect(after.misses >= before.misses + 1)
         #expect(after.hits >= before.hits + 1)
@@ -78,7 +83,8 @@ import Testing
         let span = TextSpan(text: "a whole paragraph \(UUID().uuidString) cached", style: TextStyle())
         let first = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled)
         let second = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled)
-        let fresh = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled, cached: false)
+        let fresh = Typesetter.layout(
+            [span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled, cached: false)
         let after = Typesetter.paragraphCacheStatistics
         #expect(first == second && second == fresh)
         #expect(first.lines.count > 1)
@@ -87,7 +93,8 @@ import Testing
         // Another width or style is another entry, not a stale hit.
         let narrower = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 60, registry: TestFonts.bundled)
         #expect(narrower.lines.count > first.lines.count)
-        let centred = Typesetter.layout([span], paragraph: ParagraphStyle(alignment: .center), width: 120, registry: TestFonts.bundled)
+        let centred = Typesetter.layout(
+            [span], paragraph: ParagraphStyle(alignment: .center), width: 120, registry: TestFonts.bundled)
         #expect(centred.lines.map(\.x) != first.lines.map(\.x))
     }
 

@@ -1,6 +1,6 @@
-import Glibc
 import GalleyLayout
 import GalleyRender
+import Glibc
 
 /// A layer transform as animatable components, applied about the node's centre in the order
 /// scale, rotation, translation (Core Animation's `transform` of a layer with anchor point 0.5).
@@ -14,7 +14,9 @@ public struct LayerTransform: Hashable, Sendable {
 
     public static let identity = LayerTransform()
 
-    public init(scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, translationX: Double = 0, translationY: Double = 0) {
+    public init(
+        scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, translationX: Double = 0, translationY: Double = 0
+    ) {
         self.scaleX = scaleX
         self.scaleY = scaleY
         self.rotation = rotation
@@ -27,7 +29,9 @@ public struct LayerTransform: Hashable, Sendable {
         let sx = (m.a * m.a + m.b * m.b).squareRoot()
         let rotation = atan2(m.b, m.a)
         let determinant = m.a * m.d - m.b * m.c
-        self.init(scaleX: sx, scaleY: sx == 0 ? 0 : determinant / sx, rotation: rotation, translationX: m.tx, translationY: m.ty)
+        self.init(
+            scaleX: sx, scaleY: sx == 0 ? 0 : determinant / sx, rotation: rotation, translationX: m.tx,
+            translationY: m.ty)
     }
 
     public var affine: AffineTransform {

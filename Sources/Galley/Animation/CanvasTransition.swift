@@ -46,7 +46,8 @@ public enum CanvasTransition {
             timingForNode?(node) ?? node.transitionTiming ?? timing
         }
         let size = Size(
-            width: max(startPage.size.width, endPage.size.width), height: max(startPage.size.height, endPage.size.height))
+            width: max(startPage.size.width, endPage.size.width),
+            height: max(startPage.size.height, endPage.size.height))
         startPage.size = size
         endPage.size = size
         return LayoutAnimation(
@@ -121,7 +122,8 @@ public enum CanvasTransition {
             let layer = node.layer
             entries.append(
                 Entry(
-                    key: key, node: node, state: state, content: try Self.content(of: node, size: layout.size, options: options),
+                    key: key, node: node, state: state,
+                    content: try Self.content(of: node, size: layout.size, options: options),
                     border: layer.hasBorder ? TrackBorder(width: layer.borderWidth, color: layer.borderColor) : nil))
             let childScope = node.identifier != nil ? key : scope
             for sublayout in layout.sublayouts {
@@ -138,7 +140,9 @@ public enum CanvasTransition {
             let bounds = Rect(origin: .zero, size: size)
             let layer = node.layer
             let context = GraphicsContext()
-            try context.withGroup(clip: layer.clipsToBounds ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : nil) {
+            try context.withGroup(
+                clip: layer.clipsToBounds ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : nil
+            ) {
                 context in
                 try operation.draw(in: context, bounds: bounds, isCancelled: options.isCancelled, isRasterizing: false)
             }

@@ -74,7 +74,8 @@ public struct LayoutAnimation: Sendable {
     public var startPage: DisplayPage
     public var endPage: DisplayPage
 
-    public init(size: Size, background: Color?, tracks: [AnimationTrack], startPage: DisplayPage, endPage: DisplayPage) {
+    public init(size: Size, background: Color?, tracks: [AnimationTrack], startPage: DisplayPage, endPage: DisplayPage)
+    {
         self.size = size
         self.background = background
         self.tracks = tracks

@@ -84,7 +84,8 @@ public final class ChartNode: DisplayNode, DrawingNode {
 
     private func typeset(_ text: String) -> Label {
         let layout = Typesetter.layout(
-            [TextSpan(text: text, style: labelStyle)], paragraph: ParagraphStyle(), width: .infinity, registry: registry)
+            [TextSpan(text: text, style: labelStyle)], paragraph: ParagraphStyle(), width: .infinity, registry: registry
+        )
         return Label(items: layout.items, size: layout.size)
     }
 
@@ -129,7 +130,8 @@ public final class ChartNode: DisplayNode, DrawingNode {
             for (index, value) in p.values.enumerated() where value > 0 {
                 let top = y(value)
                 context.fill(
-                    Rect(x: plot.minX + slot * (Double(index) + 0.2), y: top, width: slot * 0.6, height: plot.maxY - top),
+                    Rect(
+                        x: plot.minX + slot * (Double(index) + 0.2), y: top, width: slot * 0.6, height: plot.maxY - top),
                     color: p.color)
             }
         case .line:
@@ -141,7 +143,9 @@ public final class ChartNode: DisplayNode, DrawingNode {
             if p.values.count > 1 { context.stroke(path, color: p.color, lineWidth: 1.5) }
             for (index, value) in p.values.enumerated() {
                 let r = 2.5
-                context.fill(Path(ellipseIn: Rect(x: centreX(index) - r, y: y(value) - r, width: 2 * r, height: 2 * r)), color: p.color)
+                context.fill(
+                    Path(ellipseIn: Rect(x: centreX(index) - r, y: y(value) - r, width: 2 * r, height: 2 * r)),
+                    color: p.color)
             }
         }
         if isCancelled() { return }

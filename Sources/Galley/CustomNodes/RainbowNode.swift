@@ -66,7 +66,8 @@ public final class RainbowNode: DisplayNode, DrawingNode {
             // Stripe edges on exact fractions of the extent: no gaps, no overlaps.
             let start = extent * Double(index) / Double(count)
             let end = extent * Double(index + 1) / Double(count)
-            let stripe = vertical
+            let stripe =
+                vertical
                 ? Rect(x: bounds.minX + start, y: bounds.minY, width: end - start, height: bounds.height)
                 : Rect(x: bounds.minX, y: bounds.minY + start, width: bounds.width, height: end - start)
             context.fill(stripe, color: color)

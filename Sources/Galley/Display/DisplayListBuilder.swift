@@ -94,7 +94,8 @@ public struct DisplayListBuilder {
 
     /// Texture's shouldRasterizeDescendants: the subtree is recorded, then flattened into one
     /// bitmap at the output scale (reused from the raster cache when an equal one exists).
-    private func drawRasterized(_ node: DisplayNode, _ layout: Layout, bounds: Rect, in context: GraphicsContext) throws {
+    private func drawRasterized(_ node: DisplayNode, _ layout: Layout, bounds: Rect, in context: GraphicsContext) throws
+    {
         let recorder = GraphicsContext()
         try drawContents(node, layout, bounds: bounds, in: recorder, isRasterizing: true)
         let items = recorder.takeItems()

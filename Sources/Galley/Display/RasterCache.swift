@@ -77,7 +77,9 @@ public final class RasterCache: Sendable {
                 state.statistics.bytes -= old.image.stride * old.image.height
             }
             state.statistics.bytes += cost
-            while state.statistics.bytes > byteBudget, let victim = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            while state.statistics.bytes > byteBudget,
+                let victim = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
                 state.entries.removeValue(forKey: victim.key)
                 state.statistics.bytes -= victim.value.image.stride * victim.value.image.height
                 state.statistics.evictions += 1

@@ -16,7 +16,8 @@ public struct DrawOperation: Sendable {
         key = DrawKey(Node.self, parameters)
         producesImage = false
         run = { context, bounds, isCancelled, isRasterizing in
-            try Node.draw(parameters, in: context, bounds: bounds, isCancelled: isCancelled, isRasterizing: isRasterizing)
+            try Node.draw(
+                parameters, in: context, bounds: bounds, isCancelled: isCancelled, isRasterizing: isRasterizing)
         }
     }
 

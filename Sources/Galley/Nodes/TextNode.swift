@@ -39,7 +39,8 @@ public final class TextNode: DisplayNode, DrawingNode {
         let alignmentWidth: Double
     }
 
-    public init(spans: [TextSpan], paragraphStyle: ParagraphStyle = ParagraphStyle(), registry: FontRegistry = .shared) {
+    public init(spans: [TextSpan], paragraphStyle: ParagraphStyle = ParagraphStyle(), registry: FontRegistry = .shared)
+    {
         self.spans = spans
         self.paragraphStyle = paragraphStyle
         self.registry = registry
@@ -142,8 +143,10 @@ public final class TextNode: DisplayNode, DrawingNode {
         let key = DrawKey(breakWidth: measured, alignmentWidth: width)
         if let cached = drawLayouts[key] { return cached }
         // Moving the measured lines is enough unless they are justified (or have no items yet).
-        let aligned = (typeset.hasItems ? typeset.layout.realigned(within: width) : nil)
-            ?? Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
+        let aligned =
+            (typeset.hasItems ? typeset.layout.realigned(within: width) : nil)
+            ?? Typesetter.layout(
+                spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
         guard typeset.hasItems, LayoutNode.keepsMeasurementDetails.get() else { return aligned }
         if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
         drawLayouts[key] = aligned

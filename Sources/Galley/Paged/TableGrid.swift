@@ -94,7 +94,8 @@ final class TableGridLayoutSpec: LayoutSpec {
         // Spans ending earlier first, so a later span sees the rows an earlier one grew.
         for placement in spanning.sorted(by: { $0.row + $0.rowSpan < $1.row + $1.rowSpan }) {
             let cellWidth = spannedWidth(placement)
-            let range = SizeRange(min: Size(width: cellWidth, height: 0), max: Size(width: cellWidth, height: .infinity))
+            let range = SizeRange(
+                min: Size(width: cellWidth, height: 0), max: Size(width: cellWidth, height: .infinity))
             let need = placement.cell.layoutThatFits(range).size.height
             let have = heights[placement.row..<placement.row + placement.rowSpan].reduce(0, +)
             if need > have { heights[placement.row + placement.rowSpan - 1] += need - have }
@@ -117,7 +118,8 @@ final class TableGridLayoutSpec: LayoutSpec {
         }
         for placement in spanning {
             let size = Size(
-                width: spannedWidth(placement), height: heights[placement.row..<placement.row + placement.rowSpan].reduce(0, +))
+                width: spannedWidth(placement),
+                height: heights[placement.row..<placement.row + placement.rowSpan].reduce(0, +))
             let layout = placement.cell.layoutThatFits(SizeRange(min: size, max: size))
             layout.position = Point(x: columnWidths[0..<placement.column].reduce(0, +), y: tops[placement.row])
             sublayouts.append(layout)

@@ -75,7 +75,8 @@ public final class TableOfContentsNode: DisplayNode {
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let list = StackLayoutSpec(direction: .vertical, spacing: spacing, alignItems: .stretch, children: entryNodes)
         guard let title else { return list }
-        return StackLayoutSpec(direction: .vertical, spacing: titleSpacing, alignItems: .stretch, children: [title, list])
+        return StackLayoutSpec(
+            direction: .vertical, spacing: titleSpacing, alignItems: .stretch, children: [title, list])
     }
 }
 
@@ -141,7 +142,8 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
         guard let last = title.lines.last else { return Parameters(items: items) }
         let numberText = pageNumber.map(String.init) ?? ""
         let number = Typesetter.layout(
-            [TextSpan(text: numberText, style: textStyle)], paragraph: ParagraphStyle(), width: .infinity, registry: registry)
+            [TextSpan(text: numberText, style: textStyle)], paragraph: ParagraphStyle(), width: .infinity,
+            registry: registry)
         let numberX = width - number.size.width
         if !number.items.isEmpty {
             let y = last.baseline - number.firstBaseline

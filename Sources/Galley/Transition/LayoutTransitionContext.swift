@@ -80,12 +80,15 @@ public final class LayoutTransitionContext {
 
     /// Animates a subnode (frames in the transitioning node's coordinates) — the virtual-time
     /// `UIView.animate`. A later call for the same node replaces the earlier one.
-    public func animate(_ subnode: DisplayNode, from: AnimatableState, to: AnimatableState, timing: AnimationTiming? = nil) {
+    public func animate(
+        _ subnode: DisplayNode, from: AnimatableState, to: AnimatableState, timing: AnimationTiming? = nil
+    ) {
         let key = Self.key(subnode)
         let role: AnimationTrack.Role =
             finalFrame(for: subnode) == nil ? .removed : (initialFrame(for: subnode) == nil ? .inserted : .matched)
         let track = AnimationTrack(
-            key: key, role: role, from: from, to: to, timing: timing ?? subnode.transitionTiming ?? node.layoutTransitionState.defaultTiming)
+            key: key, role: role, from: from, to: to,
+            timing: timing ?? subnode.transitionTiming ?? node.layoutTransitionState.defaultTiming)
         tracks.removeAll { $0.key == key }
         tracks.append(track)
         animation = nil
@@ -175,12 +178,15 @@ public final class LayoutTransitionContext {
     private func stillTrack(_ subnode: DisplayNode) -> AnimationTrack? {
         guard let frame = finalFrame(for: subnode) ?? initialFrame(for: subnode) else { return nil }
         let state = AnimatableState(layer: subnode.layer, frame: frame)
-        return AnimationTrack(key: Self.key(subnode), role: .matched, from: state, to: state, timing: AnimationTiming(duration: 0))
+        return AnimationTrack(
+            key: Self.key(subnode), role: .matched, from: state, to: state, timing: AnimationTiming(duration: 0))
     }
 
     /// The subnode's subtree drawn at the origin without its own background, border, opacity
     /// and transform (the track animates those).
-    private func subtreeContent(_ subnode: DisplayNode, _ layout: Layout, builder: DisplayListBuilder) throws -> NodeContent {
+    private func subtreeContent(_ subnode: DisplayNode, _ layout: Layout, builder: DisplayListBuilder) throws
+        -> NodeContent
+    {
         let saved = subnode.layer
         var bare = saved
         bare.backgroundColor = nil

@@ -50,4 +50,3 @@ public struct AffineTransform: Hashable, Sendable {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 }
-

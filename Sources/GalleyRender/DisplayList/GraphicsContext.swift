@@ -71,7 +71,9 @@ public final class GraphicsContext {
             if transform.isIdentity, clip == nil, opacity >= 1, shadow == nil {
                 append(contentsOf: items)
             } else if !items.isEmpty, opacity > 0 {
-                append(.group(DisplayGroup(transform: transform, clip: clip, opacity: opacity, shadow: shadow, items: items)))
+                append(
+                    .group(
+                        DisplayGroup(transform: transform, clip: clip, opacity: opacity, shadow: shadow, items: items)))
             }
         }
         try body(self)

@@ -38,7 +38,8 @@ public final class ImageBuffer: Sendable, Hashable {
     /// The premultiplied ARGB value of one pixel, for tests and tools.
     public func pixel(x: Int, y: Int) -> (a: UInt8, r: UInt8, g: UInt8, b: UInt8) {
         let offset = y * stride + x * 4
-        let value = UInt32(pixels[offset]) | UInt32(pixels[offset + 1]) << 8
+        let value =
+            UInt32(pixels[offset]) | UInt32(pixels[offset + 1]) << 8
             | UInt32(pixels[offset + 2]) << 16 | UInt32(pixels[offset + 3]) << 24
         let argb = UInt32(littleEndian: value)
         return (UInt8(argb >> 24), UInt8((argb >> 16) & 0xff), UInt8((argb >> 8) & 0xff), UInt8(argb & 0xff))

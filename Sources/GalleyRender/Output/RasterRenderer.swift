@@ -34,8 +34,9 @@ public enum RasterRenderer {
         }
         let width = Int(max(0, (size.width * scale).rounded(.up)))
         let height = Int(max(0, (size.height * scale).rounded(.up)))
-        guard width <= Int(Int32.max), height <= Int(Int32.max), width.multipliedReportingOverflow(by: height)
-            .partialValue <= maxPixels
+        guard width <= Int(Int32.max), height <= Int(Int32.max),
+            width.multipliedReportingOverflow(by: height)
+                .partialValue <= maxPixels
         else {
             throw RenderError.imageTooLarge(width: width, height: height, limit: maxPixels)
         }

@@ -35,7 +35,10 @@ extension Painter {
             cairo_clip(recorder.cr)
         }
         try recorder.paint(group.items, isCancelled: { false })
-        var inkX = 0.0, inkY = 0.0, inkWidth = 0.0, inkHeight = 0.0
+        var inkX = 0.0
+        var inkY = 0.0
+        var inkWidth = 0.0
+        var inkHeight = 0.0
         cairo_recording_surface_ink_extents(recording.pointer, &inkX, &inkY, &inkWidth, &inkHeight)
         guard inkWidth > 0, inkHeight > 0 else { return }
 

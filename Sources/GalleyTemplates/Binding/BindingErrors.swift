@@ -46,7 +46,8 @@ public enum BindingError: Error, Sendable, Hashable, CustomStringConvertible {
 extension ParsedDocument {
     /// A template error for a binding string at `path` that failed to compile.
     public func error(at path: JSONPath, _ syntaxError: BindingSyntaxError) -> TemplateError {
-        error(at: path, "invalid binding at column \(syntaxError.column): \(syntaxError.message)", hint: syntaxError.hint)
+        error(
+            at: path, "invalid binding at column \(syntaxError.column): \(syntaxError.message)", hint: syntaxError.hint)
     }
 
     /// A template error for a binding at `path` that failed to evaluate, e.g. a missing data path.

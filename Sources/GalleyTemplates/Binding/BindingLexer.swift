@@ -35,7 +35,8 @@ struct BindingLexer {
             }
             return Token(kind: .identifier(String(name)), offset: start)
         }
-        let pair = position + 1 < scalars.count ? String(String.UnicodeScalarView([scalar, scalars[position + 1]])) : ""
+        let pair =
+            position + 1 < scalars.count ? String(String.UnicodeScalarView([scalar, scalars[position + 1]])) : ""
         if pair == "}}" {
             position += 2
             return Token(kind: .close, offset: start)
@@ -86,7 +87,9 @@ struct BindingLexer {
         var text = ""
         while position < scalars.count, Self.isDigit(scalars[position]) || scalars[position] == "." {
             // A dot not followed by a digit ends the number (`items.0` is not supported, but `1.` is rejected clearly).
-            if scalars[position] == ".", !(position + 1 < scalars.count && Self.isDigit(scalars[position + 1])) { break }
+            if scalars[position] == ".", !(position + 1 < scalars.count && Self.isDigit(scalars[position + 1])) {
+                break
+            }
             text.unicodeScalars.append(scalars[position])
             position += 1
         }

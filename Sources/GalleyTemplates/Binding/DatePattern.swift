@@ -9,8 +9,12 @@
 struct DatePattern: Hashable, Sendable {
     enum Field: Hashable, Sendable {
         case literal(String)
-        case year4, year2, monthLong, monthShort, month(padded: Bool), day(padded: Bool)
-        case hour(padded: Bool), minute(padded: Bool), second(padded: Bool)
+        case year4, year2, monthLong, monthShort
+        case month(padded: Bool)
+        case day(padded: Bool)
+        case hour(padded: Bool)
+        case minute(padded: Bool)
+        case second(padded: Bool)
     }
 
     let fields: [Field]
@@ -87,7 +91,9 @@ struct DatePattern: Hashable, Sendable {
         for field in fields {
             switch field {
             case .literal(let text): output += text
-            case .year4: output += date.year < 0 ? "-" + String(-date.year).leftPadded(to: 4) : String(date.year).leftPadded(to: 4)
+            case .year4:
+                output +=
+                    date.year < 0 ? "-" + String(-date.year).leftPadded(to: 4) : String(date.year).leftPadded(to: 4)
             case .year2: output += String(((date.year % 100) + 100) % 100).leftPadded(to: 2)
             case .monthLong: output += Self.monthNames[date.month - 1]
             case .monthShort: output += String(Self.monthNames[date.month - 1].prefix(3))

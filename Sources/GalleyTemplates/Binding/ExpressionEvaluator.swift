@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks a compiled ``Expression`` against a scope. `nil` results mean "missing path".
 struct ExpressionEvaluator {
     let scope: BindingScope
@@ -27,7 +29,8 @@ struct ExpressionEvaluator {
             if Binder.truthiness(try evaluate(left, missing: &ignored) ?? .null) { return .bool(true) }
             return .bool(Binder.truthiness(try evaluate(right, missing: &ignored) ?? .null))
         case .binary(let op, let left, let right):
-            guard let lhs = try evaluate(left, missing: &missing), let rhs = try evaluate(right, missing: &missing) else {
+            guard let lhs = try evaluate(left, missing: &missing), let rhs = try evaluate(right, missing: &missing)
+            else {
                 return nil
             }
             if op.isArithmetic { return .number(try Self.arithmetic(lhs, op, rhs)) }
@@ -64,7 +67,8 @@ struct ExpressionEvaluator {
     /// `+ - * / %` on numbers (a string holding a number counts, as CSV data is text).
     static func arithmetic(_ lhs: JSONValue, _ op: BinaryOperator, _ rhs: JSONValue) throws(BindingError) -> Double {
         guard let a = lhs.arithmeticValue, let b = rhs.arithmeticValue else {
-            throw BindingError.typeMismatch(message: "cannot compute \(lhs.kindName) \(op.rawValue) \(rhs.kindName): both must be numbers")
+            throw BindingError.typeMismatch(
+                message: "cannot compute \(lhs.kindName) \(op.rawValue) \(rhs.kindName): both must be numbers")
         }
         switch op {
         case .add: return a + b
@@ -111,5 +115,3 @@ extension JSONValue {
         }
     }
 }
-
-import Foundation

@@ -36,10 +36,12 @@ struct ExpressionParser {
     mutating func parseBinding() throws(BindingSyntaxError) -> BoundExpression {
         let start = current.offset
         if current.kind == .end {
-            throw BindingSyntaxError(message: "unclosed '{{'", column: openOffset + 1, hint: "close the binding with }}")
+            throw BindingSyntaxError(
+                message: "unclosed '{{'", column: openOffset + 1, hint: "close the binding with }}")
         }
         if current.kind == .close {
-            throw BindingSyntaxError(message: "empty binding '{{}}'", column: start + 1, hint: "write a path, e.g. {{name}}")
+            throw BindingSyntaxError(
+                message: "empty binding '{{}}'", column: start + 1, hint: "write a path, e.g. {{name}}")
         }
         let expression = try parseConditional()
         var filters: [Filter] = []
@@ -53,7 +55,8 @@ struct ExpressionParser {
             let text = String(String.UnicodeScalarView(lexer.scalars[start..<current.offset]))
             return BoundExpression(expression: expression, filters: filters, source: text.trimmingSpaces())
         case .end:
-            throw BindingSyntaxError(message: "unclosed '{{'", column: openOffset + 1, hint: "close the binding with }}")
+            throw BindingSyntaxError(
+                message: "unclosed '{{'", column: openOffset + 1, hint: "close the binding with }}")
         default:
             throw unexpected("expected '}}' or a filter after '|'")
         }
@@ -119,7 +122,9 @@ struct ExpressionParser {
 
     private mutating func parseSum() throws(BindingSyntaxError) -> Expression {
         var left = try parseProduct()
-        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol), op == .add || op == .subtract {
+        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
+            op == .add || op == .subtract
+        {
             try advance()
             left = .binary(op, left, try parseProduct())
         }
@@ -173,7 +178,8 @@ struct ExpressionParser {
             try advance()
             return .string(string)
         case .identifier("true"), .identifier("false"), .identifier("null"):
-            let value: JSONValue = current.kind == .identifier("null") ? .null : .bool(current.kind == .identifier("true"))
+            let value: JSONValue =
+                current.kind == .identifier("null") ? .null : .bool(current.kind == .identifier("true"))
             try advance()
             return value
         case .symbol("-"):

@@ -76,7 +76,8 @@ enum Filter: Hashable, Sendable {
             do {
                 self = .sum(try BindingTemplate(parsing: "{{" + source + "}}"))
             } catch {
-                throw BindingSyntaxError(message: "in the sum expression: \(error.message)", column: argumentColumn, hint: error.hint)
+                throw BindingSyntaxError(
+                    message: "in the sum expression: \(error.message)", column: argumentColumn, hint: error.hint)
             }
             _ = argument
         default:
@@ -118,7 +119,9 @@ enum Filter: Hashable, Sendable {
             guard let instant = UTCDateTime(input) else {
                 throw BindingError.filterFailed(
                     filter: name,
-                    message: "expected an ISO 8601 date (2024-11-04, 2024-11-04T09:30:00Z) or a Unix time in seconds, got \(Self.describe(input))")
+                    message:
+                        "expected an ISO 8601 date (2024-11-04, 2024-11-04T09:30:00Z) or a Unix time in seconds, got \(Self.describe(input))"
+                )
             }
             return .string(pattern.format(instant))
         case .upper:
@@ -133,7 +136,9 @@ enum Filter: Hashable, Sendable {
             }
             var total = 0.0
             for element in elements {
-                let value = try term.map { t throws(BindingError) in try t.evaluate(in: BindingScope(data: element)) } ?? element
+                let value =
+                    try term.map { t throws(BindingError) in try t.evaluate(in: BindingScope(data: element)) }
+                    ?? element
                 total += try number(from: value)
             }
             return .number(total)

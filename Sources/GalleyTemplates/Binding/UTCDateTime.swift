@@ -130,7 +130,9 @@ private struct DigitReader {
     /// Skips a run of digits and returns how many.
     mutating func skipDigits() -> Int {
         let start = position
-        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+            position += 1
+        }
         return position - start
     }
 }

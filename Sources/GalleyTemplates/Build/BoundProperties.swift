@@ -28,7 +28,8 @@ struct BoundProperties {
             throw site.error(at: element.path.appending(key), problem + " (from a binding)")
         }
         guard let parsed = parse(value) else {
-            throw site.error(at: element.path.appending(key), "expected \(kind.expectation), got \(ValueReader.describe(value))")
+            throw site.error(
+                at: element.path.appending(key), "expected \(kind.expectation), got \(ValueReader.describe(value))")
         }
         return parsed
     }
@@ -44,11 +45,14 @@ struct BoundProperties {
         switch value {
         case .string(let s): return s
         case .number, .bool: return value.interpolationText
-        default: throw site.error(at: element.path.appending(key), "expected a string, got \(ValueReader.describe(value))")
+        default:
+            throw site.error(at: element.path.appending(key), "expected a string, got \(ValueReader.describe(value))")
         }
     }
 
-    func dimension(_ key: String) throws(TemplateError) -> GalleyLayout.Dimension? { try read(key, .dimension, ValueReader.dimension) }
+    func dimension(_ key: String) throws(TemplateError) -> GalleyLayout.Dimension? {
+        try read(key, .dimension, ValueReader.dimension)
+    }
     func color(_ key: String) throws(TemplateError) -> Color? { try read(key, .color, ValueReader.color) }
     func insets(_ key: String) throws(TemplateError) -> EdgeInsets? { try read(key, .insets, ValueReader.insets) }
 
@@ -61,11 +65,13 @@ struct BoundProperties {
     }
 
     /// An enum from its template string.
-    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T?
+    where T.RawValue == String {
         guard let value = values[key], value != .null else { return nil }
         guard let text = value.stringValue, let parsed = T(rawValue: text) else {
             let kind = ElementSchema.keys(for: element.type)?[key] ?? .string
-            throw site.error(at: element.path.appending(key), "expected \(kind.expectation), got \(ValueReader.describe(value))")
+            throw site.error(
+                at: element.path.appending(key), "expected \(kind.expectation), got \(ValueReader.describe(value))")
         }
         return parsed
     }

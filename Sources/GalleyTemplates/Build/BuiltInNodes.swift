@@ -64,7 +64,8 @@ enum BuiltInNodes {
             switch value {
             case .object(let object): self.object = object
             case .null: self.object = JSONObject()
-            default: throw ParamsError(description: "\(name): params must be an object, got \(ValueReader.describe(value))")
+            default:
+                throw ParamsError(description: "\(name): params must be an object, got \(ValueReader.describe(value))")
             }
         }
 
@@ -90,7 +91,9 @@ enum BuiltInNodes {
                 throw fail(key, "a non-empty array of colours")
             }
             return try items.map { item in
-                guard let color = ValueReader.color(item) else { throw fail(key, "an array of colours such as \"#2563eb\"") }
+                guard let color = ValueReader.color(item) else {
+                    throw fail(key, "an array of colours such as \"#2563eb\"")
+                }
                 return color
             }
         }

@@ -20,7 +20,9 @@ enum DocumentDate {
         // remains for dates outside four-digit years.
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
-        if date.timeIntervalSince1970.isFinite, gmtime_r(&seconds, &parts) != nil, (0...9999).contains(Int(parts.tm_year) + 1900) {
+        if date.timeIntervalSince1970.isFinite, gmtime_r(&seconds, &parts) != nil,
+            (0...9999).contains(Int(parts.tm_year) + 1900)
+        {
             func pad(_ value: Int32, _ width: Int = 2) -> String {
                 let text = String(value)
                 return String(repeating: "0", count: max(0, width - text.count)) + text

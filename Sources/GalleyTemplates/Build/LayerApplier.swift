@@ -44,7 +44,9 @@ enum LayerApplier {
     }
 
     /// `transition: {duration, delay, curve}`: overrides the default animation for this node.
-    private static func timing(_ object: JSONObject, path: JSONPath, site: BuildSite) throws(TemplateError) -> AnimationTiming {
+    private static func timing(_ object: JSONObject, path: JSONPath, site: BuildSite) throws(TemplateError)
+        -> AnimationTiming
+    {
         var timing = AnimationTiming.default
         if let duration = object["duration"].flatMap(ValueReader.number) { timing.duration = max(0, duration) }
         if let delay = object["delay"].flatMap(ValueReader.number) { timing.delay = max(0, delay) }

@@ -10,15 +10,19 @@ public final class RenderResources: Sendable {
     public let images: ImageLoader
     public let nodeClasses: NodeClassRegistry
 
-    public init(fonts: FontRegistry = .shared, images: ImageLoader = ImageLoader(), nodeClasses: NodeClassRegistry = .standard) {
+    public init(
+        fonts: FontRegistry = .shared, images: ImageLoader = ImageLoader(), nodeClasses: NodeClassRegistry = .standard
+    ) {
         self.fonts = fonts
         self.images = images
         self.nodeClasses = nodeClasses
     }
 
     /// Resources for a template: the shared fonts plus the template's own font folders.
-    public static func forTemplate(_ template: Template, nodeClasses: NodeClassRegistry = .standard) -> RenderResources {
-        let fonts = template.fontFolders.isEmpty
+    public static func forTemplate(_ template: Template, nodeClasses: NodeClassRegistry = .standard) -> RenderResources
+    {
+        let fonts =
+            template.fontFolders.isEmpty
             ? FontRegistry.shared
             : FontRegistry(folders: [FontRegistry.bundledFontsFolder] + template.fontFolders)
         return RenderResources(fonts: fonts, nodeClasses: nodeClasses)

@@ -61,7 +61,9 @@ extension ElementBuilder {
         }
     }
 
-    private mutating func children(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError) -> [any LayoutElement] {
+    private mutating func children(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError)
+        -> [any LayoutElement]
+    {
         var built = [any LayoutElement]()
         for child in element.children { built.append(contentsOf: try build(child, scope: scope)) }
         return built

@@ -11,7 +11,8 @@ extension Template {
     ///   - recordIndex: names the record in error messages.
     ///   - resources: fonts, images and node classes shared across records; nil makes them
     ///     for this template (`RenderResources.forTemplate(_:)`).
-    public func bind(_ data: JSONValue, recordIndex: Int? = nil, resources: RenderResources? = nil) throws(TemplateError)
+    public func bind(_ data: JSONValue, recordIndex: Int? = nil, resources: RenderResources? = nil)
+        throws(TemplateError)
         -> Canvas
     {
         let resources = resources ?? RenderResources.forTemplate(self)
@@ -36,7 +37,8 @@ extension Template {
     func documentMetadata(site: BuildSite, scope: BindingScope) throws(TemplateError) -> DocumentMetadata {
         var metadata = DocumentMetadata(creationDate: DocumentDate.fromEnvironment())
         for (key, value) in self.metadata {
-            let text = try site.evaluate(value, in: scope, at: JSONPath.root.appending("metadata").appending(key)).interpolationText
+            let text = try site.evaluate(value, in: scope, at: JSONPath.root.appending("metadata").appending(key))
+                .interpolationText
             switch key {
             case "title": metadata.title = text
             case "author": metadata.author = text

@@ -13,7 +13,8 @@ struct TextBuilder {
         if case .array(let items)? = p["spans"] {
             for (index, item) in items.enumerated() {
                 guard case .object(let span) = item else {
-                    throw site.error(at: p.element.path.appending("spans").appending(index), "expected a span object {text, …style}")
+                    throw site.error(
+                        at: p.element.path.appending("spans").appending(index), "expected a span object {text, …style}")
                 }
                 let text = span["text"]?.interpolationText ?? ""
                 spans.append(TextSpan(text: text, style: try Self.applying(span, to: base)))
@@ -33,7 +34,9 @@ struct TextBuilder {
 
     /// The element's text style: the default style, then the style named by `styleKey`, then
     /// the element's own TEXTSTYLE keys (unless `ownKeys` is false).
-    func style(_ p: BoundProperties, styleKey: String = "style", ownKeys: Bool = true) throws(TemplateError) -> TextStyle {
+    func style(_ p: BoundProperties, styleKey: String = "style", ownKeys: Bool = true) throws(TemplateError)
+        -> TextStyle
+    {
         var base = TextStyle()
         if let name = site.template.defaultStyle, let style = site.template.styles[name] {
             base = try Self.applying(style, to: base)
@@ -42,7 +45,9 @@ struct TextBuilder {
             guard let style = site.template.styles[name] else {
                 throw site.error(
                     at: p.element.path.appending(styleKey), "no text style named \"\(name)\"",
-                    hint: "define it under \"styles\" (known: \(site.template.styles.keys.sorted().joined(separator: ", ")))")
+                    hint:
+                        "define it under \"styles\" (known: \(site.template.styles.keys.sorted().joined(separator: ", ")))"
+                )
             }
             base = try Self.applying(style, to: base)
         }

@@ -16,7 +16,8 @@ indirect enum CompiledValue: Sendable {
                 let template = try BindingTemplate(parsing: text)
                 return template.isLiteral ? .literal(value) : .bound(template)
             } catch {
-                throw document.error(at: path, "bad binding: \(error)", hint: "bindings look like {{path | filter:arg}}")
+                throw document.error(
+                    at: path, "bad binding: \(error)", hint: "bindings look like {{path | filter:arg}}")
             }
         case .array(let items):
             var compiled = [CompiledValue]()

@@ -6,11 +6,13 @@ struct TemplateCompiler {
 
     func element(_ value: JSONValue, at path: JSONPath) throws(TemplateError) -> ElementTemplate {
         guard case .object(let object) = value else {
-            throw document.error(at: path, "expected an element object with a \"type\", got \(ValueReader.describe(value))")
+            throw document.error(
+                at: path, "expected an element object with a \"type\", got \(ValueReader.describe(value))")
         }
         guard let typeValue = object["type"] else {
             throw document.error(
-                at: path, "element has no \"type\"", hint: "add \"type\": one of \(ElementSchema.typeNames.joined(separator: ", "))")
+                at: path, "element has no \"type\"",
+                hint: "add \"type\": one of \(ElementSchema.typeNames.joined(separator: ", "))")
         }
         guard let type = typeValue.stringValue, let keys = ElementSchema.keys(for: type) else {
             throw document.error(
@@ -37,12 +39,14 @@ struct TemplateCompiler {
                 condition = try CompiledValue.compile(item, path: keyPath, document: document)
             case ("each", _):
                 let name = object["as"]?.stringValue ?? "item"
-                repetition = .init(items: try CompiledValue.compile(item, path: keyPath, document: document), name: name)
+                repetition = .init(
+                    items: try CompiledValue.compile(item, path: keyPath, document: document), name: name)
             case (_, .element):
                 slots[key] = try element(item, at: keyPath)
             case (_, .elements):
                 guard case .array(let items) = item else {
-                    throw document.error(at: keyPath, "expected an array of elements, got \(ValueReader.describe(item))")
+                    throw document.error(
+                        at: keyPath, "expected an array of elements, got \(ValueReader.describe(item))")
                 }
                 for (index, child) in items.enumerated() {
                     children.append(try element(child, at: keyPath.appending(index)))

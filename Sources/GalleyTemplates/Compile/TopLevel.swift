@@ -15,7 +15,8 @@ public struct PageSetup: Hashable, Sendable {
 struct TopLevel {
     static let keys: [String: ValueKind] = [
         "galley": .integer, "size": .any, "constrainedSize": .object(["min": .any, "max": .any]),
-        "fit": .choice(["size", "content"]), "page": .object(["size": .any, "orientation": .choice(["portrait", "landscape"]), "margin": .insets]),
+        "fit": .choice(["size", "content"]),
+        "page": .object(["size": .any, "orientation": .choice(["portrait", "landscape"]), "margin": .insets]),
         "header": .element, "footer": .element, "fonts": .array(.string), "styles": .any, "defaultStyle": .string,
         "metadata": .object(["title": .string, "author": .string, "subject": .string, "keywords": .string]),
         "body": .element, "background": .color, "sampleData": .any,
@@ -34,7 +35,8 @@ struct TopLevel {
     init(document: ParsedDocument) throws(TemplateError) {
         let root = JSONPath.root
         guard case .object(let top) = document.value else {
-            throw document.error(at: root, "a template is a JSON object", hint: "start with {\"galley\": 1, \"body\": …}")
+            throw document.error(
+                at: root, "a template is a JSON object", hint: "start with {\"galley\": 1, \"body\": …}")
         }
         for key in top.keys where TopLevel.keys[key] == nil {
             throw document.keyError(
@@ -45,10 +47,13 @@ struct TopLevel {
             throw document.error(at: root, "missing \"galley\": the format version", hint: "add \"galley\": 1")
         }
         guard version == .number(1) else {
-            throw document.error(at: root.appending("galley"), "unsupported format version \(ValueReader.describe(version))", hint: "this Galley reads version 1")
+            throw document.error(
+                at: root.appending("galley"), "unsupported format version \(ValueReader.describe(version))",
+                hint: "this Galley reads version 1")
         }
         guard let body = top["body"] else {
-            throw document.error(at: root, "missing \"body\": the element to lay out", hint: "add \"body\": {\"type\": \"stack\", …}")
+            throw document.error(
+                at: root, "missing \"body\": the element to lay out", hint: "add \"body\": {\"type\": \"stack\", …}")
         }
         self.body = body
         let compiler = TemplateCompiler(document: document)
@@ -60,11 +65,15 @@ struct TopLevel {
         if let page = top["page"] {
             kind = .paged(try TopLevel.pageSetup(page, document: document))
             if top["size"] != nil {
-                throw document.keyError(at: root.appending("size"), "\"size\" is for canvases; a paged document sizes its pages with \"page\": {\"size\": …}")
+                throw document.keyError(
+                    at: root.appending("size"),
+                    "\"size\" is for canvases; a paged document sizes its pages with \"page\": {\"size\": …}")
             }
         } else {
             for key in ["header", "footer"] where top[key] != nil {
-                throw document.keyError(at: root.appending(key), "\"\(key)\" needs a paged document", hint: "add \"page\": {\"size\": \"A4\"}")
+                throw document.keyError(
+                    at: root.appending(key), "\"\(key)\" needs a paged document",
+                    hint: "add \"page\": {\"size\": \"A4\"}")
             }
             kind = try TopLevel.canvas(top, document: document)
         }
@@ -76,19 +85,22 @@ struct TopLevel {
                 throw document.error(at: root.appending("styles"), "expected an object of named text styles")
             }
             for (name, style) in object.entries {
-                try compiler.check(style, .object(ElementSchema.textStyleKeys), at: root.appending("styles").appending(name))
+                try compiler.check(
+                    style, .object(ElementSchema.textStyleKeys), at: root.appending("styles").appending(name))
                 if case .object(let fields) = style { styles[name] = fields }
             }
         }
         self.styles = styles
         defaultStyle = top["defaultStyle"]?.stringValue
         if let name = defaultStyle, styles[name] == nil {
-            throw document.error(at: root.appending("defaultStyle"), "no style named \"\(name)\"", hint: "define it under \"styles\"")
+            throw document.error(
+                at: root.appending("defaultStyle"), "no style named \"\(name)\"", hint: "define it under \"styles\"")
         }
         fontFolders = top["fonts"]?.arrayValue?.compactMap(\.stringValue) ?? []
         var metadata = [String: CompiledValue]()
         for (key, value) in top["metadata"]?.objectValue?.entries ?? [] {
-            metadata[key] = try CompiledValue.compile(value, path: root.appending("metadata").appending(key), document: document)
+            metadata[key] = try CompiledValue.compile(
+                value, path: root.appending("metadata").appending(key), document: document)
         }
         self.metadata = metadata
         background = try top["background"].map { v throws(TemplateError) in
@@ -99,17 +111,27 @@ struct TopLevel {
     private static func canvas(_ top: JSONObject, document: ParsedDocument) throws(TemplateError) -> Template.Kind {
         let root = JSONPath.root
         guard let sizeValue = top["size"] else {
-            throw document.error(at: root, "missing \"size\" (or \"page\" for a paged document)", hint: "add \"size\": [1200, 630] or \"size\": \"A4\"")
+            throw document.error(
+                at: root, "missing \"size\" (or \"page\" for a paged document)",
+                hint: "add \"size\": [1200, 630] or \"size\": \"A4\"")
         }
         guard let size = PaperSize.parse(sizeValue) else {
             throw document.error(
-                at: root.appending("size"), "expected [width, height] in points or one of \(PaperSize.names.joined(separator: ", ")), got \(ValueReader.describe(sizeValue))")
+                at: root.appending("size"),
+                "expected [width, height] in points or one of \(PaperSize.names.joined(separator: ", ")), got \(ValueReader.describe(sizeValue))"
+            )
         }
         var range = SizeRange(exactly: size)
         if case .object(let constrained)? = top["constrainedSize"] {
             let path = root.appending("constrainedSize")
-            let min = try constrained["min"].map { v throws(TemplateError) in try rangeBound(v, at: path.appending("min"), document: document, allowInfinity: false) } ?? size
-            let max = try constrained["max"].map { v throws(TemplateError) in try rangeBound(v, at: path.appending("max"), document: document, allowInfinity: true) } ?? size
+            let min =
+                try constrained["min"].map { v throws(TemplateError) in
+                    try rangeBound(v, at: path.appending("min"), document: document, allowInfinity: false)
+                } ?? size
+            let max =
+                try constrained["max"].map { v throws(TemplateError) in
+                    try rangeBound(v, at: path.appending("max"), document: document, allowInfinity: true)
+                } ?? size
             range = SizeRange(min: min, max: max)
             if min.width > max.width || min.height > max.height {
                 throw document.error(at: path, "min is larger than max", hint: "each min must be at most its max")
@@ -127,19 +149,24 @@ struct TopLevel {
             w >= 0, h >= 0, allowInfinity || (w.isFinite && h.isFinite)
         else {
             throw document.error(
-                at: path, "expected [width, height]\(allowInfinity ? " (numbers or \"inf\")" : " (numbers)"), got \(ValueReader.describe(value))")
+                at: path,
+                "expected [width, height]\(allowInfinity ? " (numbers or \"inf\")" : " (numbers)"), got \(ValueReader.describe(value))"
+            )
         }
         return Size(width: w, height: h)
     }
 
     private static func pageSetup(_ value: JSONValue, document: ParsedDocument) throws(TemplateError) -> PageSetup {
         let path = JSONPath.root.appending("page")
-        guard case .object(let page) = value else { throw document.error(at: path, "expected an object {size, orientation, margin}") }
+        guard case .object(let page) = value else {
+            throw document.error(at: path, "expected an object {size, orientation, margin}")
+        }
         var size = PaperSize.sizes["a4"] ?? Size(width: 595.28, height: 841.89)
         if let sizeValue = page["size"] {
             guard let parsed = PaperSize.parse(sizeValue) else {
                 throw document.error(
-                    at: path.appending("size"), "expected [width, height] in points or one of \(PaperSize.names.joined(separator: ", "))")
+                    at: path.appending("size"),
+                    "expected [width, height] in points or one of \(PaperSize.names.joined(separator: ", "))")
             }
             size = parsed
         }
@@ -152,7 +179,8 @@ struct TopLevel {
         guard [margins.top, margins.left, margins.bottom, margins.right].allSatisfy({ $0.isFinite && $0 >= 0 }),
             margins.left + margins.right < size.width, margins.top + margins.bottom < size.height
         else {
-            throw document.error(at: path.appending("margin"), "margins must be finite, non-negative and leave room for content")
+            throw document.error(
+                at: path.appending("margin"), "margins must be finite, non-negative and leave room for content")
         }
         return PageSetup(size: size, margins: margins)
     }

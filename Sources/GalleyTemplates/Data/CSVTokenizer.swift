@@ -82,7 +82,8 @@ struct CSVTokenizer {
                 case 0x0A, 0x0D: return endRow(index: index, cr: byte == 0x0D)
                 default:
                     if error == nil {
-                        error = "unexpected '\(Character(Unicode.Scalar(byte)))' after a closing quote in field \(fields.count + 1) (write \"\" for a quote inside a quoted field)"
+                        error =
+                            "unexpected '\(Character(Unicode.Scalar(byte)))' after a closing quote in field \(fields.count + 1) (write \"\" for a quote inside a quoted field)"
                     }
                     state = .unquoted
                     append(byte)

@@ -68,7 +68,9 @@ final class NDJSONDecoder: RecordDecoder {
         let limit = maximumRecordSize
         let found = try stream.scan { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return (0, false) }
-            let newline = memchr(base, 0x0A, bytes.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+            let newline = memchr(base, 0x0A, bytes.count).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+            }
             let length = newline ?? bytes.count
             if lineBuffer.count + length <= limit {
                 lineBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<length]))

@@ -38,7 +38,9 @@ public struct RecordReader: Sequence {
         guard let chosen = format ?? DataFormat(path: path) else {
             throw DataError(
                 file: name,
-                message: "cannot tell the data format from the file name; use .json, .ndjson, .jsonl or .csv, or name the format explicitly")
+                message:
+                    "cannot tell the data format from the file name; use .json, .ndjson, .jsonl or .csv, or name the format explicitly"
+            )
         }
         let source = try FileSource(path: path)
         let stream = ByteStream(source: source, capacity: bufferSize)
@@ -58,8 +60,10 @@ public struct RecordReader: Sequence {
         self.stream = stream
         self.size = size
         switch format {
-        case .json: decoder = JSONRecordDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
-        case .ndjson: decoder = NDJSONDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
+        case .json:
+            decoder = JSONRecordDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
+        case .ndjson:
+            decoder = NDJSONDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
         case .csv: decoder = CSVDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
         }
     }

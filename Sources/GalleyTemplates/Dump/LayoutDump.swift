@@ -9,7 +9,8 @@ public enum LayoutDump {
         let layout = canvas.layout()
         let size = canvas.surfaceSize(for: layout)
         let nodes = canvas.nodeFrames().map { node($0.node, frame: $0.frame) }
-        let page = "{\"size\": [\(number(size.width)), \(number(size.height))], \"nodes\": [\n    "
+        let page =
+            "{\"size\": [\(number(size.width)), \(number(size.height))], \"nodes\": [\n    "
             + nodes.joined(separator: ",\n    ") + "\n  ]}"
         return "{\"pages\": [\n  " + page + "\n]}"
     }
@@ -55,5 +56,3 @@ public enum LayoutDump {
         return result + "\""
     }
 }
-
-import Foundation

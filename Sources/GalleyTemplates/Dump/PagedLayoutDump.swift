@@ -22,7 +22,9 @@ extension LayoutDump {
             fields.append("\"body\": \(rect(frames.body))")
             fields.append("\"slice\": [\(number(frames.slice.top)), \(number(frames.slice.bottom))]")
             if let footer = frames.footer { fields.append("\"footer\": \(rect(footer))") }
-            let nodes = frames.nodes.map { node($0.node, frame: $0.frame, extra: $0.isClipped ? ["\"clipped\": true"] : []) }
+            let nodes = frames.nodes.map {
+                node($0.node, frame: $0.frame, extra: $0.isClipped ? ["\"clipped\": true"] : [])
+            }
             fields.append("\"nodes\": [\n    " + nodes.joined(separator: ",\n    ") + "\n  ]")
             pages.append("{" + fields.joined(separator: ", ") + "}")
         }

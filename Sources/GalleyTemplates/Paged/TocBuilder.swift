@@ -47,7 +47,8 @@ struct ContentsCollector {
         for toc in pending {
             let entries = bookmarks.filter { $0.level <= toc.levels }.map { bookmark in
                 TableOfContentsEntryNode(
-                    entry: TableOfContentsEntry(title: bookmark.title, level: bookmark.level, destination: bookmark.node.identifier ?? ""),
+                    entry: TableOfContentsEntry(
+                        title: bookmark.title, level: bookmark.level, destination: bookmark.node.identifier ?? ""),
                     textStyle: toc.style, indent: Double(max(0, bookmark.level - 1)) * toc.indent, leader: toc.leader,
                     references: references, registry: toc.registry)
             }
@@ -78,7 +79,8 @@ extension ElementBuilder {
         let levels = try p.number("levels", .integer).map { Int($0) } ?? 3
         contents.add(
             ContentsCollector.Pending(
-                node: toc, levels: max(1, levels), style: style, indent: try p.number("indent", .nonNegativeNumber) ?? 12,
+                node: toc, levels: max(1, levels), style: style,
+                indent: try p.number("indent", .nonNegativeNumber) ?? 12,
                 leader: try p.choice("leader", TableOfContentsLeader.self) ?? .dots, registry: site.resources.fonts))
         return toc
     }

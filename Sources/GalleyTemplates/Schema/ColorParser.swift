@@ -1,3 +1,4 @@
+import Foundation
 import GalleyRender
 
 /// Parses the template's COLOR values: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
@@ -74,5 +75,3 @@ enum ColorParser {
         }
     }
 }
-
-import Foundation

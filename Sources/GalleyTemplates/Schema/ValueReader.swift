@@ -1,3 +1,4 @@
+import Foundation
 import GalleyLayout
 import GalleyRender
 
@@ -94,5 +95,3 @@ enum ValueReader {
         }
     }
 }
-
-import Foundation

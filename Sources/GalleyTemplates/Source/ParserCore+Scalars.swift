@@ -10,7 +10,8 @@ extension ParserCore {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == quote {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
                 position += 1
                 return text
             }
@@ -109,7 +110,8 @@ extension ParserCore {
             guard position < bytes.count, let digit = Self.hexValue(bytes[position]) else {
                 throw failure(
                     "invalid escape: expected \(count) hex digits",
-                    hint: count == 4 ? "write \\u followed by 4 hex digits, e.g. \\u00e9" : "write \\x followed by 2 hex digits",
+                    hint: count == 4
+                        ? "write \\u followed by 4 hex digits, e.g. \\u00e9" : "write \\x followed by 2 hex digits",
                     at: escapeStart)
             }
             value = value * 16 + digit
@@ -226,7 +228,8 @@ extension ParserCore {
     }
 
     /// Adds a digit to the mantissa; digits past the 19th only bump `digits` so the slow path is used.
-    private static func accumulate(_ digit: UInt64, into mantissa: inout UInt64, digits: inout Int, exponent: inout Int) {
+    private static func accumulate(_ digit: UInt64, into mantissa: inout UInt64, digits: inout Int, exponent: inout Int)
+    {
         if mantissa == 0 && digit == 0 { return }  // Leading zeros are not significant.
         if digits < 19 { mantissa = mantissa * 10 + digit }
         digits += 1

@@ -10,7 +10,8 @@ extension ParserCore {
                 try skipComment()
             case 0xC2 where byte(at: position + 1) == 0xA0:
                 position += 2
-            case 0xE2 where byte(at: position + 1) == 0x80 && (byte(at: position + 2) == 0xA8 || byte(at: position + 2) == 0xA9):
+            case 0xE2
+            where byte(at: position + 1) == 0x80 && (byte(at: position + 2) == 0xA8 || byte(at: position + 2) == 0xA9):
                 position += 3
             case 0xEF where byte(at: position + 1) == 0xBB && byte(at: position + 2) == 0xBF:
                 position += 3

@@ -91,8 +91,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// A face's natural style name, e.g. "Bold Italic".
     public var styleName: String {
-        let names = [100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
-                     600: "SemiBold", 700: "Bold", 800: "ExtraBold", 900: "Black"]
+        let names = [
+            100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
+            600: "SemiBold", 700: "Bold", 800: "ExtraBold", 900: "Black",
+        ]
         let base = names[(weight + 50) / 100 * 100] ?? "W\(weight)"
         return italic ? (base == "Regular" ? "Italic" : base + " Italic") : base
     }

@@ -64,13 +64,16 @@ public final class FontRegistry: Sendable {
     /// the default family; the nearest weight by CSS font matching; italic faces preferred when
     /// asked for. Nil only when the registry holds no fonts at all.
     public func face(family: String?, weight: Int, italic: Bool) -> FontFace? {
-        let candidates = family.flatMap { byFamily[$0.lowercased()] }
+        let candidates =
+            family.flatMap { byFamily[$0.lowercased()] }
             ?? byFamily[FontRegistry.defaultFamily.lowercased()]
             ?? familyOrder.first.flatMap { byFamily[$0] }
         guard let candidates, !candidates.isEmpty else { return nil }
         let sloped = candidates.filter { $0.italic == italic }
         let pool = sloped.isEmpty ? candidates : sloped
-        return pool.min { FontRegistry.weightRank($0.weight, desired: weight) < FontRegistry.weightRank($1.weight, desired: weight) }
+        return pool.min {
+            FontRegistry.weightRank($0.weight, desired: weight) < FontRegistry.weightRank($1.weight, desired: weight)
+        }
     }
 
     /// CSS Fonts 4 §5.2 weight matching as a sort key (lower is better).
@@ -125,7 +128,8 @@ public final class FontRegistry: Sendable {
             guard let faces = byFamily[key], let first = faces.first else { return nil }
             var seen = Set<[Int]>()
             let styles = faces.filter { seen.insert([$0.weight, $0.italic ? 1 : 0]).inserted }.map {
-                FontFamilyInfo.Style(weight: $0.weight, italic: $0.italic, path: $0.resource.path, faceIndex: $0.resource.faceIndex)
+                FontFamilyInfo.Style(
+                    weight: $0.weight, italic: $0.italic, path: $0.resource.path, faceIndex: $0.resource.faceIndex)
             }.sorted { ($0.weight, $0.italic ? 1 : 0) < ($1.weight, $1.italic ? 1 : 0) }
             return FontFamilyInfo(name: first.family, styles: styles)
         }.sorted { $0.name.lowercased() < $1.name.lowercased() }

@@ -1,5 +1,5 @@
-import GalleyRender
 import CFontconfig
+import GalleyRender
 
 /// fontconfig queries: the list of installed font files and, for fallback, the families
 /// fontconfig prefers for a character. Calls are serialised (fontconfig's config object is

@@ -26,7 +26,8 @@ enum Break {
     ) -> [LineBreak] {
         guard text.count > 0 else { return [] }
         if let line = singleLine(text, shaping: shaping, paragraph: paragraph, width: width) { return [line] }
-        let candidates = candidates(text, shaping: shaping, paragraph: paragraph, width: width, hyphenWidth: hyphenWidth)
+        let candidates = candidates(
+            text, shaping: shaping, paragraph: paragraph, width: width, hyphenWidth: hyphenWidth)
         switch paragraph.lineBreaking {
         case .greedy:
             return greedy(text, shaping: shaping, candidates: candidates, width: width)
@@ -43,7 +44,9 @@ enum Break {
     /// no negative advance (so no prefix of the text is wider than all of it), and the text
     /// (trailing whitespace excluded) fits the width. Every candidate then fits, no segment needs
     /// emergency breaks, and one line (demerits 100) beats any two (at least 200).
-    static func singleLine(_ text: ParagraphText, shaping: Shaping, paragraph: ParagraphStyle, width: Double) -> LineBreak? {
+    static func singleLine(_ text: ParagraphText, shaping: Shaping, paragraph: ParagraphStyle, width: Double)
+        -> LineBreak?
+    {
         guard !paragraph.hyphenate else { return nil }
         if width.isFinite {
             guard shaping.width(0..<text.trimmedEnd(0..<text.count)) <= width else { return nil }
@@ -59,7 +62,8 @@ enum Break {
         return LineBreak(range: 0..<text.count, hyphenated: false, endsParagraph: true)
     }
 
-    static func naturalWidth(_ text: ParagraphText, _ shaping: Shaping, from start: Int, to c: BreakCandidate) -> Double {
+    static func naturalWidth(_ text: ParagraphText, _ shaping: Shaping, from start: Int, to c: BreakCandidate) -> Double
+    {
         shaping.width(start..<text.trimmedEnd(start..<c.position)) + (c.hyphen ? c.hyphenWidth : 0)
     }
 
@@ -75,14 +79,17 @@ enum Break {
             let segment = start..<opportunity.position
             if paragraph.hyphenate {
                 for point in Hyphenation.points(text, in: segment, language: paragraph.language) {
-                    result.append(BreakCandidate(position: point, mandatory: false, hyphen: true, hyphenWidth: hyphenWidth(point)))
+                    result.append(
+                        BreakCandidate(position: point, mandatory: false, hyphen: true, hyphenWidth: hyphenWidth(point))
+                    )
                 }
             }
             if width.isFinite, shaping.width(segment.lowerBound..<text.trimmedEnd(segment)) > width {
                 result = result.filter { $0.position <= start || !$0.hyphen || $0.position >= opportunity.position }
                 var lineStart = start
                 var last = start
-                for boundary in BreakOpportunities.graphemeBoundaries(text.units, in: start..<text.trimmedEnd(segment)) {
+                for boundary in BreakOpportunities.graphemeBoundaries(text.units, in: start..<text.trimmedEnd(segment))
+                {
                     if shaping.width(lineStart..<boundary) > width, last > lineStart {
                         result.append(BreakCandidate(position: last, mandatory: false, hyphen: false, hyphenWidth: 0))
                         lineStart = last
@@ -90,21 +97,26 @@ enum Break {
                     last = boundary
                 }
             }
-            result.append(BreakCandidate(position: opportunity.position, mandatory: opportunity.mandatory, hyphen: false, hyphenWidth: 0))
+            result.append(
+                BreakCandidate(
+                    position: opportunity.position, mandatory: opportunity.mandatory, hyphen: false, hyphenWidth: 0))
             start = opportunity.position
         }
         return result
     }
 
     /// First fit: extend the line to the last candidate that fits; a mandatory candidate always ends it.
-    static func greedy(_ text: ParagraphText, shaping: Shaping, candidates: [BreakCandidate], width: Double) -> [LineBreak] {
+    static func greedy(_ text: ParagraphText, shaping: Shaping, candidates: [BreakCandidate], width: Double)
+        -> [LineBreak]
+    {
         var lines: [LineBreak] = []
         var start = 0
         var lastFit: BreakCandidate?
         var index = 0
         func emit(_ c: BreakCandidate) {
             let isLast = c.position >= text.count
-            lines.append(LineBreak(range: start..<c.position, hyphenated: c.hyphen, endsParagraph: c.mandatory || isLast))
+            lines.append(
+                LineBreak(range: start..<c.position, hyphenated: c.hyphen, endsParagraph: c.mandatory || isLast))
             start = c.position
             lastFit = nil
         }

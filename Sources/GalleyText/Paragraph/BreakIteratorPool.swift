@@ -1,10 +1,11 @@
+import CICU
+import GalleyRender
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import CICU
-import GalleyRender
 
 /// Idle ICU break iterators by kind and locale, so a paragraph borrows one and points it at its
 /// text instead of opening a new one: `ubrk_open` loads and converts the rule data every time,

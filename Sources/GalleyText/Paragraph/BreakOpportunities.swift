@@ -21,8 +21,9 @@ enum BreakOpportunities {
                     let position = cicu_break_next(iterator)
                     if position < 0 { break }
                     let rule = cicu_break_rule_status(iterator)
-                    result.append(Opportunity(
-                        position: Int(position), mandatory: rule >= CICU_LINE_HARD && rule < CICU_LINE_HARD_LIMIT))
+                    result.append(
+                        Opportunity(
+                            position: Int(position), mandatory: rule >= CICU_LINE_HARD && rule < CICU_LINE_HARD_LIMIT))
                 }
                 return result
             } ?? [Opportunity(position: units.count, mandatory: true)]

@@ -38,7 +38,9 @@ enum Draw {
                     decorationLines.append(lineIndex)
                 }
                 if let link = style.link, !link.isEmpty {
-                    let rect = Rect(x: origin.x, y: line.baseline - line.ascent, width: run.width, height: line.ascent + line.descent)
+                    let rect = Rect(
+                        x: origin.x, y: line.baseline - line.ascent, width: run.width,
+                        height: line.ascent + line.descent)
                     let target: LinkTarget = link.hasPrefix("#") ? .destination(String(link.dropFirst())) : .url(link)
                     links.append(.link(rect, target))
                     linkLines.append(lineIndex)
@@ -58,13 +60,17 @@ enum Draw {
             }
         }
         return text.units[run.range].withUnsafeBufferPointer { units in
-            glyphRun(run, units: units, base: run.range.lowerBound, string: runString(text, run.range, units), origin: origin)
+            glyphRun(
+                run, units: units, base: run.range.lowerBound, string: runString(text, run.range, units), origin: origin
+            )
         }
     }
 
     /// The run's text: a whole span's string when the run covers exactly one span (no copy),
     /// else the code units decoded (lone surrogates → U+FFFD), ASCII without the generic decoder.
-    private static func runString(_ text: ParagraphText, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> String {
+    private static func runString(_ text: ParagraphText, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>)
+        -> String
+    {
         let span = text.spanIndex(at: range.lowerBound)
         if text.spanStarts[span] == range.lowerBound, text.spanStarts[span + 1] == range.upperBound {
             return text.spans[span].text
@@ -104,8 +110,9 @@ enum Draw {
             }
             if groupCount > 0, increasing {
                 if start > groupStart {
-                    clusters.append(GlyphRun.Cluster(
-                        byteCount: utf8Count(units, groupStart..<start), glyphCount: groupCount))
+                    clusters.append(
+                        GlyphRun.Cluster(
+                            byteCount: utf8Count(units, groupStart..<start), glyphCount: groupCount))
                 } else {
                     increasing = false
                 }
@@ -114,7 +121,8 @@ enum Draw {
             groupCount = 1
         }
         if increasing, groupCount > 0 {
-            clusters.append(GlyphRun.Cluster(byteCount: utf8Count(units, groupStart..<units.count), glyphCount: groupCount))
+            clusters.append(
+                GlyphRun.Cluster(byteCount: utf8Count(units, groupStart..<units.count), glyphCount: groupCount))
         } else if !increasing {
             clusters = unorderedClusters(run, units: units, base: base)
         }

@@ -1,5 +1,5 @@
-import GalleyRender
 import CHyphen
+import GalleyRender
 import Glibc
 
 /// Hyphenation points from libhyphen with the system's pattern dictionaries

@@ -94,7 +94,8 @@ enum Itemize {
         if scalar.value < 0x300 { return false }  // no marks, joiners or selectors before U+0300
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
-        default: return scalar.value == 0x200D || scalar.value == 0x200C || (0xFE00...0xFE0F).contains(scalar.value)
+        default:
+            return scalar.value == 0x200D || scalar.value == 0x200C || (0xFE00...0xFE0F).contains(scalar.value)
                 || (0xE0100...0xE01EF).contains(scalar.value)
         }
     }

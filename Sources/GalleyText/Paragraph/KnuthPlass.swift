@@ -39,7 +39,9 @@ enum KnuthPlass {
                     let glue = end > lineStart ? spacePrefix[end] - spacePrefix[lineStart] : 0
                     let single = i == j - 1
                     let shrinkable = allowShrink && !isLast ? glue / 3 : 0
-                    if let badness = badness(natural: natural, glue: glue, shrink: shrinkable, width: width, isLast: isLast, single: single) {
+                    if let badness = badness(
+                        natural: natural, glue: glue, shrink: shrinkable, width: width, isLast: isLast, single: single)
+                    {
                         var demerits = (linePenalty + badness) * (linePenalty + badness)
                         if c.hyphen { demerits += hyphenPenalty * hyphenPenalty }
                         if best[i] + demerits < best[j] {
@@ -65,8 +67,9 @@ enum KnuthPlass {
         }
         return nodes.reversed().map { k in
             let c = candidates[k - 1]
-            return LineBreak(range: start(previous[k])..<c.position, hyphenated: c.hyphen,
-                             endsParagraph: c.mandatory || c.position >= text.count)
+            return LineBreak(
+                range: start(previous[k])..<c.position, hyphenated: c.hyphen,
+                endsParagraph: c.mandatory || c.position >= text.count)
         }
     }
 

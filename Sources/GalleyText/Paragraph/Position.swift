@@ -37,8 +37,9 @@ enum Position {
         paragraph: ParagraphStyle, width: Double, primaries: [FontFace]
     ) -> [PlacedLine] {
         var placed = lines.map { line in
-            placeLine(line, text: text, shaping: shaping, paragraphIsRTL: paragraphIsRTL, paragraph: paragraph,
-                      width: width, primaries: primaries)
+            placeLine(
+                line, text: text, shaping: shaping, paragraphIsRTL: paragraphIsRTL, paragraph: paragraph,
+                width: width, primaries: primaries)
         }
         let container = width.isFinite ? width : (placed.map(\.width).max() ?? 0)
         var y = 0.0
@@ -66,19 +67,25 @@ enum Position {
         let visible = line.range.lowerBound..<line.visibleEnd
         var runs: [PlacedRun] = []
         for shaped in shaping.items where shaped.item.range.overlaps(visible) {
-            let clip = max(shaped.item.range.lowerBound, visible.lowerBound)..<min(shaped.item.range.upperBound, visible.upperBound)
+            let clip =
+                max(
+                    shaped.item.range.lowerBound, visible.lowerBound)..<min(
+                    shaped.item.range.upperBound, visible.upperBound)
             // An item wholly on the line shares its glyph array (no copy).
             let glyphs = clip == shaped.item.range ? shaped.glyphs : shaped.glyphs.filter { clip.contains($0.cluster) }
-            runs.append(PlacedRun(
-                glyphs: glyphs, x: 0, width: 0, range: clip, style: shaped.style, face: shaped.item.face,
-                rtl: shaped.item.isRTL, syntheticItalic: shaped.item.syntheticItalic, level: shaped.item.level, suffix: nil))
+            runs.append(
+                PlacedRun(
+                    glyphs: glyphs, x: 0, width: 0, range: clip, style: shaped.style, face: shaped.item.face,
+                    rtl: shaped.item.isRTL, syntheticItalic: shaped.item.syntheticItalic, level: shaped.item.level,
+                    suffix: nil))
         }
         if let suffix = line.suffix {
             let level = suffix.rtl ? UInt8(1) : (paragraphIsRTL && line.truncated ? 1 : 0)
-            runs.append(PlacedRun(
-                glyphs: suffix.glyphs, x: 0, width: 0, range: 0..<suffix.text.utf16.count, style: suffix.style,
-                face: suffix.face, rtl: suffix.rtl, syntheticItalic: suffix.syntheticItalic,
-                level: max(level, line.hyphenated ? (runs.last?.level ?? level) : level), suffix: suffix))
+            runs.append(
+                PlacedRun(
+                    glyphs: suffix.glyphs, x: 0, width: 0, range: 0..<suffix.text.utf16.count, style: suffix.style,
+                    face: suffix.face, rtl: suffix.rtl, syntheticItalic: suffix.syntheticItalic,
+                    level: max(level, line.hyphenated ? (runs.last?.level ?? level) : level), suffix: suffix))
         }
         if paragraph.alignment == .justify, width.isFinite, !line.endsParagraph, !line.truncated {
             justify(&runs, text: text, width: width)
@@ -101,7 +108,9 @@ enum Position {
             descent = max(descent, d + halfLeading - min(0, style.baselineOffset))
         }
         if runs.isEmpty {
-            include(text.style(at: line.range.lowerBound), primaries[text.spanIndex(at: min(line.range.lowerBound, max(text.count - 1, 0)))])
+            include(
+                text.style(at: line.range.lowerBound),
+                primaries[text.spanIndex(at: min(line.range.lowerBound, max(text.count - 1, 0)))])
         }
         for run in runs { include(run.style, run.face) }
         return PlacedLine(content: line, runs: runs, x: 0, baseline: 0, ascent: ascent, descent: descent, width: x)

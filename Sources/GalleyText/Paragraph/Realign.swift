@@ -10,13 +10,16 @@ extension ParagraphLayout {
     /// typesetting (a justified line would be stretched differently).
     package func realigned(within width: Double) -> ParagraphLayout? {
         if isAlignmentIndependent { return self }
-        guard let alignment, alignment != .justify || isWidthIndependent, itemLines.count == items.count else { return nil }
+        guard let alignment, alignment != .justify || isWidthIndependent, itemLines.count == items.count else {
+            return nil
+        }
         let container = width.isFinite ? max(0, width) : size.width
         var shifts = [Double](repeating: 0, count: lines.count)
         var moved = lines
         for index in lines.indices {
             let line = lines[index]
-            let x = Self.alignedX(lineWidth: line.width, container: container, alignment: alignment, rtl: paragraphIsRTL)
+            let x = Self.alignedX(
+                lineWidth: line.width, container: container, alignment: alignment, rtl: paragraphIsRTL)
             shifts[index] = x - line.x
             moved[index] = line.moved(to: x)
         }
@@ -88,7 +91,8 @@ extension Path {
             switch element {
             case .move(let p): result.move(to: transform(p))
             case .line(let p): result.line(to: transform(p))
-            case .curve(let c1, let c2, let end): result.curve(to: transform(end), control1: transform(c1), control2: transform(c2))
+            case .curve(let c1, let c2, let end):
+                result.curve(to: transform(end), control1: transform(c1), control2: transform(c2))
             case .close: result.close()
             }
         }

@@ -64,11 +64,13 @@ final class ShapingSession {
     func shapeStandalone(_ string: String, face: FontFace, style: TextStyle, rtl: Bool) -> [ShapedGlyph] {
         let units = Array(string.utf16)
         let script = Itemize.resolvedScripts(ParagraphText([TextSpan(text: string, style: style)])).first ?? "Zyyy"
-        let key = ShapeKey(font: face.resource, features: style.features, text: units, rtl: rtl, script: script, language: language)
+        let key = ShapeKey(
+            font: face.resource, features: style.features, text: units, rtl: rtl, script: script, language: language)
         return scale(raw(key, face: face), face: face, style: style, base: 0)
     }
 
-    private func shapeItem(_ text: ParagraphText, _ word: Range<Int>, item: TextItem, style: TextStyle) -> [ShapedGlyph] {
+    private func shapeItem(_ text: ParagraphText, _ word: Range<Int>, item: TextItem, style: TextStyle) -> [ShapedGlyph]
+    {
         let key = ShapeKey(
             font: item.face.resource, features: style.features, text: Array(text.units[word]), rtl: item.isRTL,
             script: item.script, language: language)
@@ -85,9 +87,10 @@ final class ShapingSession {
             if style.letterSpacing != 0, index + 1 == raw.count || raw[index + 1].cluster != g.cluster {
                 advance += style.letterSpacing
             }
-            glyphs.append(ShapedGlyph(
-                id: g.id, cluster: base + Int(g.cluster), advance: advance,
-                xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor))
+            glyphs.append(
+                ShapedGlyph(
+                    id: g.id, cluster: base + Int(g.cluster), advance: advance,
+                    xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor))
         }
         return glyphs
     }

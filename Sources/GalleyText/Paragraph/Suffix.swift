@@ -34,8 +34,9 @@ struct SuffixShaper {
             face = fallback
         }
         let glyphs = session.shapeStandalone(string, face: face, style: style, rtl: item.isRTL)
-        return Suffix(text: string, glyphs: glyphs, face: face, style: style, rtl: item.isRTL,
-                      syntheticItalic: style.italic && !face.italic)
+        return Suffix(
+            text: string, glyphs: glyphs, face: face, style: style, rtl: item.isRTL,
+            syntheticItalic: style.italic && !face.italic)
     }
 
     /// A hyphen (U+2010 when the face has it, else U+002D) after `position`.

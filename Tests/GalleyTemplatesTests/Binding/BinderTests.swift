@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func interpolation() throws {
-        #expect(try string("Hi {{name}}, {{count}} items at {{price}}; {{ratio}} {{paid}}{{none}}!") == "Hi Ada, 4 items at 1234.5; 0.25 false!")
+        #expect(
+            try string("Hi {{name}}, {{count}} items at {{price}}; {{ratio}} {{paid}}{{none}}!")
+                == "Hi Ada, 4 items at 1234.5; 0.25 false!")
         #expect(try value("n={{count}}") == .string("n=4"))
         #expect(try string("{{tags}}") == #"["a","b"]"#)
     }
@@ -88,10 +90,12 @@ import Testing
         }
         #expect(throws: BindingError.missingPath(path: "nope")) { try value("{{ nope > 1 }}") }
         #expect(try string(#"{{ invoice.customer | default:"n/a" }}"#) == "n/a")
-        #expect(try string(#"{{ none | default:"n/a" }}|{{ empty | default:"-" }}|{{ zero | default:9 }}"#) == "n/a|-|0")
+        #expect(
+            try string(#"{{ none | default:"n/a" }}|{{ empty | default:"-" }}|{{ zero | default:9 }}"#) == "n/a|-|0")
         #expect(try string(#"{{ missing | default:"a" | upper }}"#) == "A")
         let error = BindingError.missingPath(path: "a.b")
-        #expect(error.description == #"no value at 'a.b' in the data (add it to the data, or write {{a.b | default:"…"}})"#)
+        #expect(
+            error.description == #"no value at 'a.b' in the data (add it to the data, or write {{a.b | default:"…"}})"#)
     }
 
     @Test func documentErrorForMissingPath() throws {
@@ -100,6 +104,7 @@ import Testing
         let error = document.error(at: path, BindingError.missingPath(path: "who"))
         #expect(
             error.description
-                == #"t.json:1:19: at $.body.text: no value at 'who' in the data (add it to the data, or write {{who | default:"…"}})"#)
+                == #"t.json:1:19: at $.body.text: no value at 'who' in the data (add it to the data, or write {{who | default:"…"}})"#
+        )
     }
 }

@@ -40,7 +40,9 @@ import Testing
     /// Precompiled templates evaluate quickly enough for thousands of records.
     @Test func evaluationIsFast() throws {
         let template = try BindingTemplate(
-            parsing: #"{{ item.description | upper }} x{{ item.qty }} @ {{ item.unit_price | currency:"EUR" }} {{ index > 2 && !paid }}"#)
+            parsing:
+                #"{{ item.description | upper }} x{{ item.qty }} @ {{ item.unit_price | currency:"EUR" }} {{ index > 2 && !paid }}"#
+        )
         let item = JSONValue.object(
             JSONObject([
                 (key: "description", value: .string("Waterproof gasket")), (key: "qty", value: .number(22)),

@@ -32,17 +32,25 @@ import Testing
     @Test func syntaxErrors() {
         #expect(
             syntaxError("{{ total | currncy:\"EUR\" }}")
-                == "column 12: unknown filter 'currncy' (known filters: number, currency, date, upper, lower, default, sum)")
+                == "column 12: unknown filter 'currncy' (known filters: number, currency, date, upper, lower, default, sum)"
+        )
         #expect(syntaxError("Hi {{ name") == "column 4: unclosed '{{' (close the binding with }})")
         #expect(syntaxError("{{}}") == "column 3: empty binding '{{}}' (write a path, e.g. {{name}})")
         #expect(syntaxError("{{ a = 1 }}") == "column 6: unexpected character '=' (compare with ==)")
-        #expect(syntaxError("{{ a < b < c }}") == "column 10: comparisons cannot be chained, found '<' (combine them with && or parentheses)")
-        #expect(syntaxError("{{ a. }}") == "column 7: expected a name after '.', found '}}' (write items[0] for an index)")
+        #expect(
+            syntaxError("{{ a < b < c }}")
+                == "column 10: comparisons cannot be chained, found '<' (combine them with && or parentheses)")
+        #expect(
+            syntaxError("{{ a. }}") == "column 7: expected a name after '.', found '}}' (write items[0] for an index)")
         #expect(syntaxError("{{ (a }}") == "column 7: expected ')', found '}}'")
-        #expect(syntaxError("{{ x | number:\"2\" }}") == "column 15: filter 'number' needs a whole number of decimals from 0 to 20 (e.g. number:2)")
+        #expect(
+            syntaxError("{{ x | number:\"2\" }}")
+                == "column 15: filter 'number' needs a whole number of decimals from 0 to 20 (e.g. number:2)")
         #expect(syntaxError("{{ x | upper:1 }}") == "column 14: filter 'upper' takes no argument")
         #expect(syntaxError("{{ x | date:\"YYYY\" }}").hasPrefix("column 13: unsupported date field 'YYYY'"))
-        #expect(syntaxError("{{ x | date }}") == "column 8: filter 'date' needs a string argument (e.g. date:\"yyyy-MM-dd\")")
+        #expect(
+            syntaxError("{{ x | date }}")
+                == "column 8: filter 'date' needs a string argument (e.g. date:\"yyyy-MM-dd\")")
         #expect(syntaxError("{{ 'abc }}") == "column 4: unterminated string (close it with ')")
     }
 }

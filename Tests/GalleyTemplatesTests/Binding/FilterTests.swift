@@ -36,7 +36,8 @@ import Testing
         #expect(try apply(#"date:"d MMMM yyyy""#, to: .string("2024-02-09")) == "9 February 2024")
         #expect(try apply(#"date:"MMM d, yy HH:mm:ss""#, to: .string("2024-12-31T23:59:58Z")) == "Dec 31, 24 23:59:58")
         #expect(try apply(#"date:"yyyy-MM-dd HH:mm""#, to: .string("2024-03-01T01:30:00+02:00")) == "2024-02-29 23:30")
-        #expect(try apply(#"date:"yyyy-MM-dd'T'HH:mm""#, to: .string("2024-03-01 01:30:15.123-0130")) == "2024-03-01T03:00")
+        #expect(
+            try apply(#"date:"yyyy-MM-dd'T'HH:mm""#, to: .string("2024-03-01 01:30:15.123-0130")) == "2024-03-01T03:00")
         #expect(try apply(#"date:"yyyy-MM-dd HH:mm:ss""#, to: .number(0)) == "1970-01-01 00:00:00")
         #expect(try apply(#"date:"yyyy-MM-dd HH:mm:ss""#, to: .number(1_700_000_000)) == "2023-11-14 22:13:20")
         #expect(try apply(#"date:"yyyy-MM-dd""#, to: .number(-86_401)) == "1969-12-30")

@@ -30,8 +30,10 @@ import Testing
             (999.995, 2), (1e15, 2), (123456789.987654, 6), (-45.5, 0), (0.0049999, 2), (7, 6),
         ]
         for (value, decimals) in cases {
-            #expect(NumberFormatting.fixed(value, decimals: decimals) == NumberFormatting.printfFixed(value, decimals: decimals),
-                    "value \(value) decimals \(decimals)")
+            #expect(
+                NumberFormatting.fixed(value, decimals: decimals)
+                    == NumberFormatting.printfFixed(value, decimals: decimals),
+                "value \(value) decimals \(decimals)")
         }
         #expect(NumberFormatting.grouped(1234567.891, decimals: 2) == "1,234,567.89")
         #expect(NumberFormatting.currency(-0.001, code: "USD") == "$0.00")

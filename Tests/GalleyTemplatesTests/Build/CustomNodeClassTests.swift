@@ -27,7 +27,10 @@ struct CustomNodeClassTests {
     }
 
     @Test func paramsAreReadAndBound() throws {
-        let data = JSONValue.object(JSONObject([("sales", .array([.number(3), .number(5)])), ("months", .array([.string("a"), .string("b")]))]))
+        let data = JSONValue.object(
+            JSONObject([
+                ("sales", .array([.number(3), .number(5)])), ("months", .array([.string("a"), .string("b")])),
+            ]))
         let canvas = try Self.canvas(
             #"{type: "node", class: "chart", params: {kind: "line", values: "{{sales}}", labels: "{{months}}", maxValue: 10}}"#,
             data: data)
@@ -37,7 +40,8 @@ struct CustomNodeClassTests {
             ##"{type: "node", class: "rainbow", params: {stripes: 3, direction: "vertical", colors: ["#ff0000"]}}"##)
         let rainbows = rainbowCanvas.nodeFrames().compactMap { $0.node as? RainbowNode }
         let rainbow = try #require(rainbows.first)
-        #expect(rainbow.stripes == 3 && rainbow.direction == RainbowNode.Direction.vertical && rainbow.colors.count == 1)
+        #expect(
+            rainbow.stripes == 3 && rainbow.direction == RainbowNode.Direction.vertical && rainbow.colors.count == 1)
     }
 
     @Test func badParamsGiveClearMessages() {
@@ -55,6 +59,7 @@ struct CustomNodeClassTests {
         let rainbow = Self.message(#"{type: "node", class: "rainbow", params: {stripes: 0}}"#)
         #expect(rainbow?.contains("rainbow: params.stripes must be a whole number") == true, "\(rainbow ?? "no error")")
         let colours = Self.message(#"{type: "node", class: "rainbow", params: {colors: ["nope"]}}"#)
-        #expect(colours?.contains("rainbow: params.colors must be an array of colours") == true, "\(colours ?? "no error")")
+        #expect(
+            colours?.contains("rainbow: params.colors must be an array of colours") == true, "\(colours ?? "no error")")
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// CSV with a header row: RFC 4180 quoting, CRLF, numbers, malformed rows.
 @Suite struct CSVRecordTests {
     @Test(arguments: testBufferSizes) func quotingAndNumbers(bufferSize: Int) {
-        let text = "\u{FEFF}name,amount,note,zip\r\n"
+        let text =
+            "\u{FEFF}name,amount,note,zip\r\n"
             + "Ada,1234.5,\"hello, \"\"world\"\"\",007\r\n"
             + "\"Bob\",-3,\"two\r\nlines\",1e3\r\n"
             + "\r\n"
@@ -34,7 +35,10 @@ import Testing
 
     @Test func lineEndingsAndHeaders() {
         #expect(readAll("a,b\r1,2\r3,4", .csv) == [#"0@2: {"a":1,"b":2}"#, #"1@3: {"a":3,"b":4}"#])
-        #expect(readAll("a,,a\n1,2,3", .csv) == ["error d:1: the header names column 'a' twice; rename one so every field has its own key"])
+        #expect(
+            readAll("a,,a\n1,2,3", .csv) == [
+                "error d:1: the header names column 'a' twice; rename one so every field has its own key"
+            ])
         #expect(readAll("a,\n1,2", .csv) == [#"0@2: {"a":1,"column2":2}"#])
         #expect(readAll("", .csv) == [])
         #expect(readAll("a,b\n", .csv) == [])

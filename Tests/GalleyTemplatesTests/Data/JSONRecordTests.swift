@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test(arguments: testBufferSizes) func singleObjectIsOneRecord(bufferSize: Int) {
-        #expect(readAll("\u{FEFF}\n {\"a\": {\"b\": [1]}}\n", .json, bufferSize: bufferSize) == [#"0@2: {"a":{"b":[1]}}"#])
+        #expect(
+            readAll("\u{FEFF}\n {\"a\": {\"b\": [1]}}\n", .json, bufferSize: bufferSize) == [#"0@2: {"a":{"b":[1]}}"#])
     }
 
     @Test func emptyInputsAndArrays() {
@@ -53,10 +54,22 @@ import Testing
     }
 
     @Test func fileLevelErrors() {
-        #expect(readAll("42", .json) == ["error d:1:1: a JSON data file must hold an object (one record) or an array of records"])
-        #expect(readAll("[{\"a\": 1}", .json) == [#"0@1: {"a":1}"#, "error d:1:10: unexpected end of input: the array of records is not closed (add ']')"])
+        #expect(
+            readAll("42", .json) == [
+                "error d:1:1: a JSON data file must hold an object (one record) or an array of records"
+            ])
+        #expect(
+            readAll("[{\"a\": 1}", .json) == [
+                #"0@1: {"a":1}"#, "error d:1:10: unexpected end of input: the array of records is not closed (add ']')",
+            ])
         #expect(readAll("[1] x", .json) == ["0@1: 1", "error d:1:5: unexpected content after the array of records"])
-        #expect(readAll("{\"a\": 1} {\"b\": 2}", .json) == [#"0@1: {"a":1}"#, "error d:1:10: unexpected content after the record object; put several records in an array"])
-        #expect(readAll("[1 2]", .json).first?.hasPrefix("error d:1:4: record 0: unexpected '2' after the end of the document") == true)
+        #expect(
+            readAll("{\"a\": 1} {\"b\": 2}", .json) == [
+                #"0@1: {"a":1}"#,
+                "error d:1:10: unexpected content after the record object; put several records in an array",
+            ])
+        #expect(
+            readAll("[1 2]", .json).first?.hasPrefix(
+                "error d:1:4: record 0: unexpected '2' after the end of the document") == true)
     }
 }

@@ -32,7 +32,8 @@ import Testing
         var size = 0
         for index in 0..<count {
             let separator = asArray && index < count - 1 ? ",\n" : "\n"
-            chunk += #"{"id": \#(index), "name": "Customer \#(index)", "amount": \#(index % 1000).25, "note": "\#(padding)"}"#
+            chunk +=
+                #"{"id": \#(index), "name": "Customer \#(index)", "amount": \#(index % 1000).25, "note": "\#(padding)"}"#
             chunk += separator
             if chunk.utf8.count > 1 << 20 {
                 size += chunk.utf8.count
@@ -48,7 +49,8 @@ import Testing
 
     @Test(arguments: [DataFormat.ndjson, .json]) func fiftyMegabytesStreamInBoundedMemory(format: DataFormat) throws {
         let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("galley-stream-\(ProcessInfo.processInfo.processIdentifier)-\(format.rawValue).\(format.rawValue)")
+            .appendingPathComponent(
+                "galley-stream-\(ProcessInfo.processInfo.processIdentifier)-\(format.rawValue).\(format.rawValue)")
         defer { try? FileManager.default.removeItem(at: url) }
         let count = 100_000
         let size = try Self.writeRecords(to: url, count: count, asArray: format == .json)

@@ -17,7 +17,11 @@ import Testing
     }
 
     @Test func errorColumnsAccountForIndentation() {
-        #expect(readAll("1\n   [1,,]", .ndjson) == ["0@1: 1", "error d:2:7: record 1: at $[1]: unexpected ',' (expected a value: an object, array, string, number, true, false or null)"])
+        #expect(
+            readAll("1\n   [1,,]", .ndjson) == [
+                "0@1: 1",
+                "error d:2:7: record 1: at $[1]: unexpected ',' (expected a value: an object, array, string, number, true, false or null)",
+            ])
     }
 
     @Test func emptyInput() {

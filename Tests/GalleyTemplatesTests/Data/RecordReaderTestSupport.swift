@@ -5,7 +5,8 @@ func readAll(_ text: String, _ format: DataFormat, bufferSize: Int = RecordReade
     let reader = RecordReader(bytes: Array(text.utf8), format: format, file: "d", bufferSize: bufferSize)
     return reader.map { result in
         switch result {
-        case .success(let record): return "\(record.index)@\(record.line.map(String.init) ?? "-"): \(record.value.jsonText)"
+        case .success(let record):
+            return "\(record.index)@\(record.line.map(String.init) ?? "-"): \(record.value.jsonText)"
         case .failure(let error): return "error \(error)"
         }
     }

@@ -30,7 +30,8 @@ import Testing
         try Data("name,n\nAda,1\n".utf8).write(to: url)
         let reader = try RecordReader(path: url.path, format: .csv)
         let first = try reader.next()
-        #expect(first?.value == .object(JSONObject([(key: "name", value: .string("Ada")), (key: "n", value: .number(1))])))
+        #expect(
+            first?.value == .object(JSONObject([(key: "name", value: .string("Ada")), (key: "n", value: .number(1))])))
         #expect(first?.line == 2)
         #expect(try reader.next() == nil)
     }

@@ -27,29 +27,39 @@ import Testing
     @Test func missingComma() {
         #expect(
             message("[1, 2\n 3]")
-                == "t.json:2:2: at $[1]: expected ',' or ']' after element 1, found '3' (separate elements with commas)")
+                == "t.json:2:2: at $[1]: expected ',' or ']' after element 1, found '3' (separate elements with commas)"
+        )
         #expect(
             message("{\"a\": {\"b\": 1 \"c\": 2}}")
-                == "t.json:1:15: at $.a.b: expected ',' or '}' after the value of 'b', found '\"' (separate members with commas)")
+                == "t.json:1:15: at $.a.b: expected ',' or '}' after the value of 'b', found '\"' (separate members with commas)"
+        )
     }
 
     @Test func unterminatedThings() {
         #expect(
             message("{\"a\": [1, 2")
-                == "t.json:1:12: at $.a: unexpected end of input: the array opened at 1:7 is not closed (add the missing ']')")
+                == "t.json:1:12: at $.a: unexpected end of input: the array opened at 1:7 is not closed (add the missing ']')"
+        )
         #expect(
             message("{\"a\": \"abc\n\"}")
-                == "t.json:1:7: at $.a: unterminated string (close it with \" on the same line, or end the line with \\ to continue it)")
+                == "t.json:1:7: at $.a: unterminated string (close it with \" on the same line, or end the line with \\ to continue it)"
+        )
         #expect(message("[1 /* x") == "t.json:1:4: at $[0]: unterminated comment (close it with */)")
     }
 
     @Test func columnsCountCharacters() {
-        #expect(message("{\"é😀\": tru}") == "t.json:1:8: at $[\"é😀\"]: unexpected word 'tru' (expected true, false, null or a number; quote text as a string: \"tru\")")
+        #expect(
+            message("{\"é😀\": tru}")
+                == "t.json:1:8: at $[\"é😀\"]: unexpected word 'tru' (expected true, false, null or a number; quote text as a string: \"tru\")"
+        )
     }
 
     @Test func badValues() {
         #expect(message("") == "t.json:1:1: unexpected end of input (expected a value)")
-        #expect(message("[01]") == "t.json:1:2: at $[0]: numbers cannot have leading zeros (write it without them, or as a string if the zeros matter)")
+        #expect(
+            message("[01]")
+                == "t.json:1:2: at $[0]: numbers cannot have leading zeros (write it without them, or as a string if the zeros matter)"
+        )
         #expect(message("{a: }").hasPrefix("t.json:1:5: at $.a: unexpected '}'"))
         #expect(message("[1] x").hasPrefix("t.json:1:5: unexpected 'x' after the end of the document"))
         #expect(message("{\"a\" 1}").hasPrefix("t.json:1:6: expected ':' after key 'a', found '1'"))

@@ -24,7 +24,8 @@ import Testing
         }
         """
 
-    static let alphabet: [UInt8] = Array("{}[]:,\"'\\/*+-.0123456789eExXabfnrtuvINul \n\r\t".utf8) + [0, 0x80, 0xC3, 0xE2, 0xFF]
+    static let alphabet: [UInt8] =
+        Array("{}[]:,\"'\\/*+-.0123456789eExXabfnrtuvINul \n\r\t".utf8) + [0, 0x80, 0xC3, 0xE2, 0xFF]
 
     @Test func mutatedInputsNeverCrash() {
         var random = SplitMix(state: 42)

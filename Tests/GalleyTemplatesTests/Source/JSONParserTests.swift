@@ -107,7 +107,8 @@ import Testing
             at: path, "unknown element type 'boxx'", hint: "expected one of: box, text")
         #expect(
             error.description
-                == "card.json:2:51: at $.body.children[1].type: unknown element type 'boxx' (expected one of: box, text)")
+                == "card.json:2:51: at $.body.children[1].type: unknown element type 'boxx' (expected one of: box, text)"
+        )
         // A missing key points at the nearest existing ancestor.
         let missing = document.error(at: JSONPath([.key("body"), .key("size")]), "missing 'size'")
         #expect(missing.location == SourceLocation(line: 2, column: 11))
@@ -142,7 +143,8 @@ import Testing
 
     @Test func keyErrorPointsAtTheKey() throws {
         let document = try JSONParser.parse("{\n  \"colour\": \"red\"\n}", file: "t.json")
-        let error = document.keyError(at: JSONPath.root.appending("colour"), "unknown key 'colour'", hint: "did you mean 'color'?")
+        let error = document.keyError(
+            at: JSONPath.root.appending("colour"), "unknown key 'colour'", hint: "did you mean 'color'?")
         #expect(error.description == "t.json:2:3: at $.colour: unknown key 'colour' (did you mean 'color'?)")
     }
 
