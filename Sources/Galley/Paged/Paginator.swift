@@ -77,7 +77,6 @@ struct FlowAnalysis {
         points.sort()
         breaks.sort()
         for id in linkTargets { nodesByID[id]?.exportsAnchor = true }
-
     }
 
     private mutating func visit(_ layout: Layout, origin: Point, hints: PaginationHints) {
@@ -253,8 +252,11 @@ struct FlowAnalysis {
         guard let inside = interior(after: start, limit: limit) else {
             return (Self.lowestCut(after: start, limit: limit, points: points, intervals: hard) ?? limit, nil)
         }
+        // Only what reaches into the page matters: the points in it and the intervals near it.
+        let window = Array(points[Self.upperBound(points, start + Self.epsilon)..<Self.upperBound(points, limit + Self.epsilon)])
+        let near = hard.filter { $0.hi >= start - 1 && $0.lo <= limit + 1 }
         let y = Self.lowestCut(
-            after: start, limit: limit, points: (points + inside.points).sorted(), intervals: Self.merge(hard + inside.hard))
+            after: start, limit: limit, points: (window + inside.points).sorted(), intervals: Self.merge(near + inside.hard))
         return (y ?? limit, inside)
     }
 
@@ -276,12 +278,12 @@ struct FlowAnalysis {
     /// CSS truncates margins at a page break (CSS Fragmentation 3, §5.2).
     /// `interior` adds the leaves and boxes inside the lazily built rows the cut went through.
     func nextStart(after cut: Double, interior: FlowAnalysis? = nil) -> Double {
-        let leafSpans = interior.map { Self.merge(self.leafSpans + $0.leafSpans) } ?? self.leafSpans
-        let boxTops = interior.map { (self.boxTops + $0.boxTops).sorted() } ?? self.boxTops
-        if Self.isInside(cut, leafSpans) { return cut }
-        let index = Self.upperBound(boxTops, cut - Self.epsilon)
-        guard index < boxTops.count else { return cut }
-        return boxTops[index]
+        if Self.isInside(cut, leafSpans) || interior.map({ Self.isInside(cut, $0.leafSpans) }) == true { return cut }
+        let next = [boxTops, interior?.boxTops ?? []].compactMap { tops in
+            let index = Self.upperBound(tops, cut - Self.epsilon)
+            return index < tops.count ? tops[index] : nil
+        }
+        return next.min() ?? cut
     }
 
     /// The table whose repeated header a page starting at `y` shows.

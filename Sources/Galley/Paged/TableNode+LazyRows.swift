@@ -40,7 +40,11 @@ extension TableNode {
     /// `layout` itself for a table not laid out lazily.
     func pageLayout(_ layout: Layout, top: Double, bottom: Double) -> Layout {
         guard let metrics = TableRowMetrics.of(layout) else { return layout }
-        let rows = metrics.rows(overlapping: top, bottom).compactMap { bodyRowLayout($0, metrics) }
+        // Measured with their display items: the rows live for this page only, and their text
+        // is then drawn from this measurement instead of being typeset a second time.
+        let rows = LayoutNode.keepsMeasurementDetails.withValue(true) {
+            metrics.rows(overlapping: top, bottom).compactMap { bodyRowLayout($0, metrics) }
+        }
         let page = Layout(element: self, size: layout.size, sublayouts: layout.sublayouts + rows)
         page.position = layout.position
         return page
