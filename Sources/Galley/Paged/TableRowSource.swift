@@ -67,9 +67,11 @@ struct TableRowMetrics {
     /// The rows whose span reaches into [top, bottom] (table coordinates), widened by one
     /// point each way; callers apply their own visibility test.
     func rows(overlapping top: Double, _ bottom: Double) -> Range<Int> {
-        let first = FlowAnalysis.upperBound(tops, top - 1) - 1
+        var first = max(0, FlowAnalysis.upperBound(tops, top - 1) - 1)
+        // The row starting above `top` may end above it too (a slice below the table).
+        if first < tops.count, tops[first] + heights[first] < top - 1 { first += 1 }
         let end = FlowAnalysis.upperBound(tops, bottom + 1)
-        return max(0, first)..<max(max(0, first), end)
+        return first..<max(first, end)
     }
 }
 
