@@ -33,6 +33,8 @@ public struct Table<Row>: ReportContent {
     public var rowBackground: ((Int, Row) -> Color?)?
     /// Rows after the data rows, one `TableRow` each.
     public var summaryRows: [TableRow] = []
+    /// Whether the rows are built when needed (`rowsOnDemand()`).
+    public var buildsRowsOnDemand = false
 
     public init<Rows: Sequence>(_ rows: Rows, @ColumnBuilder<Row> columns: () -> [Column<Row>])
     where Rows.Element == Row {
@@ -47,6 +49,7 @@ public struct Table<Row>: ReportContent {
             if let headerBackground { row.layer.backgroundColor = headerBackground }
             header = row
         }
+        if buildsRowsOnDemand { return [try makeOnDemand(header: header, in: context)] }
         var bodyRows: [TableRowNode] = []
         // Data rows still covered, per column, by a cell spanning down from a row above.
         var covered = [Int](repeating: 0, count: columns.count)
@@ -82,7 +85,7 @@ public struct Table<Row>: ReportContent {
 
     /// A cell holding `content` as one element, with the table's padding and grid and the
     /// spans set by `.colSpan` and `.rowSpan`.
-    private func cell(_ content: any ReportContent, maxRowSpan: Int = .max, in context: ReportContext) throws
+    func cell(_ content: any ReportContent, maxRowSpan: Int = .max, in context: ReportContext) throws
         -> TableCellNode
     {
         let element = try content.makeElement(in: context)

@@ -65,7 +65,8 @@ extension PagedDocument {
         // Body nodes the slice shows (the test `draw(_:…)` applies), moved onto the page.
         let offset = Point(x: margins.left, y: margins.top + slice.headerHeight - slice.top)
         let eps = FlowAnalysis.epsilon
-        for (node, frame) in layout().flattenedNodeFrames() {
+        let bodyLayout = Layout(element: root, size: layout().size, sublayouts: pageSublayouts(slice))
+        for (node, frame) in bodyLayout.flattenedNodeFrames() {
             guard let node = node as? DisplayNode else { continue }
             let visible = frame.maxY > slice.top + eps || (frame.height == 0 && frame.minY >= slice.top)
             guard visible, frame.minY < slice.bottom - eps else { continue }

@@ -50,8 +50,34 @@ public final class PagedDocument {
     public func layout(keepingDetails: Bool = false) -> Layout {
         let width = contentSize.width
         return LayoutNode.keepsMeasurementDetails.withValue(keepingDetails) {
-            root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+            TableNode.laysOutRowsLazily.withValue(!keepingDetails) {
+                root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+            }
         }
+    }
+
+    /// The body's layouts a slice shows: `layout()`'s, except that each lazily laid out table
+    /// on the way gets the rows the slice shows, built for this page (`TableNode.pageLayout`).
+    func pageSublayouts(_ slice: Pagination.Slice) -> [Layout] {
+        func visit(_ layout: Layout, origin: Point) -> Layout {
+            if let table = layout.element as? TableNode, TableRowMetrics.of(layout) != nil {
+                return table.pageLayout(layout, top: slice.top - origin.y, bottom: slice.bottom - origin.y)
+            }
+            // Only what reaches into the slice is drawn (one point of slack for the edge tests).
+            guard !layout.sublayouts.isEmpty, origin.y < slice.bottom + 1, origin.y + layout.size.height > slice.top - 1
+            else { return layout }
+            var changed = false
+            let sublayouts = layout.sublayouts.map { sub in
+                let page = visit(sub, origin: Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y))
+                if page !== sub { changed = true }
+                return page
+            }
+            guard changed else { return layout }
+            let page = Layout(element: layout.element, size: layout.size, sublayouts: sublayouts)
+            page.position = layout.position
+            return page
+        }
+        return layout().sublayouts.map { visit($0, origin: $0.position) }
     }
 
     /// Where the pages break (heights only; nothing is drawn).
@@ -80,11 +106,11 @@ public final class PagedDocument {
         }
         let offset = margins.top + slice.headerHeight - slice.top
         let clip = Path(rect: Rect(x: 0, y: margins.top + slice.headerHeight, width: pageSize.width, height: slice.bottom - slice.top))
-        // The body's text is typeset again for drawing and not kept: memory holds this page's
-        // glyphs, not the document's.
+        // The body's text is typeset again for drawing and not kept, and lazily laid out tables
+        // build this page's rows: memory holds this page's glyphs and rows, not the document's.
         try LayoutNode.keepsMeasurementDetails.withValue(false) {
             try context.withGroup(clip: clip) { context in
-                for sub in layout().sublayouts {
+                for sub in pageSublayouts(slice) {
                     try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
                 }
             }

@@ -50,9 +50,15 @@ struct FlowAnalysis {
     var points: [Double] = []
     var tables: [Table] = []
     var bookmarks: [(entry: OutlineEntry, y: Double)] = []
+    /// Tables laid out lazily, with their origins in the body: their rows are break points
+    /// here, and their rows' insides are looked at only when a page needs a cut inside a row.
+    private var lazyTables: [(table: TableNode, metrics: TableRowMetrics, origin: Point)] = []
     private var keepWithNext: [Interval] = []
     private var nodesByID: [String: DisplayNode] = [:]
     private var linkTargets: Set<String> = []
+
+    /// An empty analysis, for the inside of lazily built rows (`interior(after:limit:)`).
+    private init() {}
 
     init(root: Layout, hints: PaginationHints) {
         height = root.size.height
@@ -94,10 +100,11 @@ struct FlowAnalysis {
             return
         }
         if let table = node as? TableNode { visitTable(table, layout, origin: origin) }
-        if layout.sublayouts.isEmpty || node is TableRowNode || node.layer.backgroundColor != nil || node.layer.hasBorder {
+        let isLeaf = layout.sublayouts.isEmpty
+        if isLeaf || node is TableRowNode || node.layer.backgroundColor != nil || node.layer.hasBorder {
             boxTops.append(top)
         }
-        if layout.sublayouts.isEmpty {
+        if isLeaf {
             leafTops.append(top)
             leafSpans.append(Interval(lo: top, hi: bottom))
             if let text = node as? TextNode {
@@ -133,6 +140,10 @@ struct FlowAnalysis {
     }
 
     private mutating func visitTable(_ table: TableNode, _ layout: Layout, origin: Point) {
+        if let metrics = TableRowMetrics.of(layout) {
+            visitLazyTable(table, metrics, layout, origin: origin)
+            return
+        }
         let rows = layout.sublayouts
         for row in rows {
             soft.append(Interval(lo: origin.y + row.position.y, hi: origin.y + row.position.y + row.size.height))
@@ -147,6 +158,51 @@ struct FlowAnalysis {
             tables.append(Table(top: origin.y, headerBottom: headerBottom, bottom: origin.y + layout.size.height,
                                 header: header, x: origin.x + header.position.x))
         }
+    }
+
+    /// A lazily laid out table's rows, from their metrics: what `visit` would record for each
+    /// row's own node (a point at its top and bottom, a box top, a keep-together interval) and
+    /// the first leaf's top. The inside of a row is strictly inside its keep-together interval,
+    /// so it matters only to a cut that has to go through a row (`interior(after:limit:)`).
+    private mutating func visitLazyTable(_ table: TableNode, _ metrics: TableRowMetrics, _ layout: Layout, origin: Point) {
+        lazyTables.append((table, metrics, origin))
+        for (top, height) in zip(metrics.tops, metrics.heights) {
+            let rowTop = origin.y + top
+            soft.append(Interval(lo: rowTop, hi: rowTop + height))
+            points.append(rowTop)
+            points.append(rowTop + height)
+            boxTops.append(rowTop)
+        }
+        if let leaf = metrics.firstLeafTop { leafTops.append(origin.y + leaf) }
+        guard table.headerRow != nil, let header = layout.sublayouts.first else { return }
+        let headerBottom = origin.y + header.position.y + header.size.height
+        // The header stays with the first body row.
+        if let top = metrics.tops.first, let height = metrics.heights.first {
+            soft.append(Interval(lo: origin.y, hi: origin.y + top + height))
+        }
+        if table.repeatsHeader {
+            tables.append(Table(top: origin.y, headerBottom: headerBottom, bottom: origin.y + layout.size.height,
+                                header: header, x: origin.x + header.position.x))
+        }
+    }
+
+    /// The break constraints inside the lazily laid out rows reaching into (start, limit]:
+    /// each such row is built again, laid out and visited as a whole table's rows are.
+    func interior(after start: Double, limit: Double) -> FlowAnalysis? {
+        guard !lazyTables.isEmpty else { return nil }
+        var inside = FlowAnalysis()
+        let hints = PaginationHints()
+        for (table, metrics, origin) in lazyTables {
+            for index in metrics.rows(overlapping: start - origin.y, limit - origin.y) {
+                guard let row = table.bodyRowLayout(index, metrics) else { continue }
+                inside.visit(row, origin: Point(x: origin.x + row.position.x, y: origin.y + row.position.y), hints: hints)
+            }
+        }
+        inside.hard = Self.merge(inside.hard)
+        inside.leafSpans = Self.merge(inside.leafSpans)
+        inside.points.sort()
+        inside.boxTops.sort()
+        return inside
     }
 
     /// Open intervals merged (sorted by start); touching intervals stay apart, so their shared
@@ -189,17 +245,30 @@ struct FlowAnalysis {
 
     /// The best cut in (start, limit]: the lowest one honouring every constraint, else only
     /// the hard ones, else `limit` itself.
-    func cut(after start: Double, limit: Double) -> Double {
-        let end = Self.upperBound(points, limit + Self.epsilon)
-        for intervals in [soft, hard] {
-            var index = end - 1
-            while index >= 0, points[index] > start + Self.epsilon {
-                let y = points[index]
-                if !Self.isInside(y, intervals) { return y }
-                index -= 1
-            }
+    /// Lazily laid out rows enter only the second search, through `interior(after:limit:)`,
+    /// which is returned for `nextStart` (nil when the cut is not inside such a row).
+    func cut(after start: Double, limit: Double) -> (y: Double, interior: FlowAnalysis?) {
+        if let y = Self.lowestCut(after: start, limit: limit, points: points, intervals: soft) { return (y, nil) }
+        guard let inside = interior(after: start, limit: limit) else {
+            return (Self.lowestCut(after: start, limit: limit, points: points, intervals: hard) ?? limit, nil)
         }
-        return limit
+        // Only what reaches into the page matters: the points in it and the intervals near it.
+        let window = Array(points[Self.upperBound(points, start + Self.epsilon)..<Self.upperBound(points, limit + Self.epsilon)])
+        let near = hard.filter { $0.hi >= start - 1 && $0.lo <= limit + 1 }
+        let y = Self.lowestCut(
+            after: start, limit: limit, points: (window + inside.points).sorted(), intervals: Self.merge(near + inside.hard))
+        return (y ?? limit, inside)
+    }
+
+    /// The lowest of `points` in (start, limit] not strictly inside one of `intervals`.
+    private static func lowestCut(after start: Double, limit: Double, points: [Double], intervals: [Interval]) -> Double? {
+        var index = upperBound(points, limit + epsilon) - 1
+        while index >= 0, points[index] > start + epsilon {
+            let y = points[index]
+            if !isInside(y, intervals) { return y }
+            index -= 1
+        }
+        return nil
     }
 
     /// Where the next page starts after a cut. A cut inside a leaf (between a paragraph's lines)
@@ -207,11 +276,14 @@ struct FlowAnalysis {
     /// or a framed block begins with its own padding, border and background; spacing between
     /// blocks (stack spacing, `spacingBefore`, an undecorated container's inset) is dropped, as
     /// CSS truncates margins at a page break (CSS Fragmentation 3, §5.2).
-    func nextStart(after cut: Double) -> Double {
-        if Self.isInside(cut, leafSpans) { return cut }
-        let index = Self.upperBound(boxTops, cut - Self.epsilon)
-        guard index < boxTops.count else { return cut }
-        return boxTops[index]
+    /// `interior` adds the leaves and boxes inside the lazily built rows the cut went through.
+    func nextStart(after cut: Double, interior: FlowAnalysis? = nil) -> Double {
+        if Self.isInside(cut, leafSpans) || interior.map({ Self.isInside(cut, $0.leafSpans) }) == true { return cut }
+        let next = [boxTops, interior?.boxTops ?? []].compactMap { tops in
+            let index = Self.upperBound(tops, cut - Self.epsilon)
+            return index < tops.count ? tops[index] : nil
+        }
+        return next.min() ?? cut
     }
 
     /// The table whose repeated header a page starting at `y` shows.
@@ -229,17 +301,18 @@ struct FlowAnalysis {
             let limit = start + max(1, contentHeight - headerHeight)
             while breakIndex < breaks.count, breaks[breakIndex] <= start + Self.epsilon { breakIndex += 1 }
             var bottom: Double
+            var interior: FlowAnalysis?
             if breakIndex < breaks.count, breaks[breakIndex] <= limit {
                 bottom = breaks[breakIndex]
                 breakIndex += 1
             } else if height <= limit + Self.epsilon {
                 bottom = height
             } else {
-                bottom = cut(after: start, limit: limit)
+                (bottom, interior) = cut(after: start, limit: limit)
             }
             bottom = max(bottom, start + Self.epsilon)
             slices.append(Pagination.Slice(top: start, bottom: bottom, repeatedHeader: table.map { ($0.header, $0.x) }))
-            start = bottom >= height - Self.epsilon ? height : nextStart(after: bottom)
+            start = bottom >= height - Self.epsilon ? height : nextStart(after: bottom, interior: interior)
         } while start < height - Self.epsilon
         let outline = bookmarks.map { bookmark in
             let page = slices.firstIndex { bookmark.y < $0.bottom - Self.epsilon } ?? max(0, slices.count - 1)

@@ -76,7 +76,10 @@ public final class TableRowNode: DisplayNode {
         self.cells = cells
         super.init()
         automaticallyManagesSubnodes = true
+        TableRowCensus.rowCreated()
     }
+
+    deinit { TableRowCensus.rowDestroyed() }
 
     public override var typeName: String { "row" }
 
@@ -101,33 +104,77 @@ public final class TableRowNode: DisplayNode {
 
 /// A table: an optional header row repeated on every page the table continues on, then body
 /// rows. Pagination splits it between rows (or, for a row taller than a page, between lines).
+///
+/// The body rows are given as nodes, or built on demand by a `TableRowSource`; in a paged
+/// body such a table keeps only its rows' metrics (`TableNode+LazyRows.swift`).
 public final class TableNode: DisplayNode {
     public let columns: [TableColumn]
     public let headerRow: TableRowNode?
-    public let rows: [TableRowNode]
     public var repeatsHeader: Bool
-    private let grid: TableGrid
+    /// Builds the body rows on demand (nil when they were given as nodes).
+    public let rowSource: (any TableRowSource)?
+    private var builtRows: [TableRowNode]?
+    private var builtGrid: TableGrid?
+    /// The widest single-line cell per `auto` column (it does not depend on the table's width).
+    private var autoWidths: [Int: Double]?
 
     public init(columns: [TableColumn], header: TableRowNode?, rows: [TableRowNode], repeatsHeader: Bool = true) {
         self.columns = columns
         self.headerRow = header
-        self.rows = rows
         self.repeatsHeader = repeatsHeader
-        let all = (header.map { [$0] } ?? []) + rows
-        grid = TableGrid(rows: all, columnCount: columns.count, hasHeader: header != nil)
+        rowSource = nil
         super.init()
         automaticallyManagesSubnodes = true
-        for (row, slots) in zip(all, grid.slots) { row.slots = slots }
-        for cell in grid.cellsInSpannedGroups { cell.keepsContentHeight = true }
-        TableNode.align(grid.placements, columns)
+        builtRows = rows
+        _ = grid
+    }
+
+    /// A table whose body rows `source` builds when they are needed.
+    public init(columns: [TableColumn], header: TableRowNode?, rowSource: any TableRowSource, repeatsHeader: Bool = true) {
+        self.columns = columns
+        self.headerRow = header
+        self.repeatsHeader = repeatsHeader
+        self.rowSource = rowSource
+        super.init()
+        automaticallyManagesSubnodes = true
+        if let header {
+            // The header's grid on its own (header cells span no rows); the body rows get theirs
+            // when they are built (`prepare(_:widths:)`), or all together if they are kept.
+            let headerGrid = TableGrid(rows: [header], columnCount: columns.count, hasHeader: true)
+            header.slots = headerGrid.slots.first
+            TableNode.align(headerGrid.placements, columns)
+        }
     }
 
     public override var typeName: String { "table" }
 
+    /// The body rows as nodes; a table with a row source builds them all here, once.
+    public var rows: [TableRowNode] {
+        if let builtRows { return builtRows }
+        let rows = (0..<(rowSource?.rowCount ?? 0)).map { rowSource?.makeRow($0) ?? TableRowNode(cells: []) }
+        builtRows = rows
+        return rows
+    }
+
     public var allRows: [TableRowNode] { (headerRow.map { [$0] } ?? []) + rows }
+
+    /// The cells' places in the grid (rows as nodes), resolved once.
+    private var grid: TableGrid {
+        if let builtGrid { return builtGrid }
+        let all = allRows
+        let grid = TableGrid(rows: all, columnCount: columns.count, hasHeader: headerRow != nil)
+        for (row, slots) in zip(all, grid.slots) { row.slots = slots }
+        for cell in grid.cellsInSpannedGroups { cell.keepsContentHeight = true }
+        TableNode.align(grid.placements, columns)
+        builtGrid = grid
+        return grid
+    }
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let width = constrainedSize.max.width.isFinite ? constrainedSize.max.width : constrainedSize.min.width
+        if rowSource != nil, builtRows == nil, TableNode.laysOutRowsLazily.get() {
+            return LazyTableLayoutSpec(table: self, columnWidths: columnWidths(for: width))
+        }
         let widths = columnWidths(for: width)
         let all = allRows
         for row in all where row.columnWidths != widths {
@@ -141,11 +188,12 @@ public final class TableNode: DisplayNode {
     public func columnWidths(for width: Double) -> [Double] {
         var widths = [Double](repeating: 0, count: columns.count)
         var flexTotal = 0.0
+        let auto = columns.contains { $0.width == .auto } ? autoColumnWidths() : [:]
         for (index, column) in columns.enumerated() {
             switch column.width {
             case .points(let points): widths[index] = points
             case .fraction(let fraction): widths[index] = (width * fraction).rounded(.down)
-            case .auto: widths[index] = autoWidth(column: index)
+            case .auto: widths[index] = auto[index] ?? 0
             case .flex(let share): flexTotal += share
             }
         }
@@ -164,19 +212,34 @@ public final class TableNode: DisplayNode {
         return widths
     }
 
-    private func autoWidth(column: Int) -> Double {
-        var widest = 0.0
+    /// The widest single-line cell of each `auto` column (cells spanning one column). Rows from
+    /// a source that are not kept are built and measured in one streaming pass, then dropped.
+    private func autoColumnWidths() -> [Int: Double] {
+        if let autoWidths { return autoWidths }
+        var widest: [Int: Double] = [:]
         let unbounded = SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity))
-        for placement in grid.placements where placement.column == column && placement.colSpan == 1 {
-            let cell = placement.cell
-            let size = cell.content.layoutThatFits(unbounded).size
-            widest = max(widest, (size.width + cell.padding.left + cell.padding.right).rounded(.up))
+        func measure(_ placements: [TableGrid.Placement]) {
+            for placement in placements where placement.colSpan == 1 && placement.column < columns.count
+                && columns[placement.column].width == .auto {
+                let cell = placement.cell
+                let size = cell.content.layoutThatFits(unbounded).size
+                let width = (size.width + cell.padding.left + cell.padding.right).rounded(.up)
+                widest[placement.column] = max(widest[placement.column] ?? 0, width)
+            }
+        }
+        if let rowSource, builtRows == nil, TableNode.laysOutRowsLazily.get() {
+            if let headerRow { measure(TableGrid(rows: [headerRow], columnCount: columns.count, hasHeader: true).placements) }
+            for index in 0..<rowSource.rowCount { measure(prepare(rowSource.makeRow(index), widths: []).placements) }
+            // Kept: later layouts of the lazy table need them without another pass.
+            autoWidths = widest
+        } else {
+            measure(grid.placements)
         }
         return widest
     }
 
     /// Column alignment for text cells that did not choose their own.
-    private static func align(_ placements: [TableGrid.Placement], _ columns: [TableColumn]) {
+    static func align(_ placements: [TableGrid.Placement], _ columns: [TableColumn]) {
         for placement in placements {
             guard placement.column < columns.count, let alignment = columns[placement.column].alignment,
                 let text = placement.cell.content as? TextNode, text.paragraphStyle.alignment == .start

@@ -42,6 +42,15 @@ struct ElementBuilder {
         return try buildIfIncluded(element, scope: scope).map { [$0] } ?? []
     }
 
+    /// The element a repeated element template (`each`) stands for with item `index` of its
+    /// items: nil when its `if` drops it (a lazily built table row, `TemplateRowSource`).
+    mutating func buildItem(_ element: ElementTemplate, item: JSONValue, index: Int, scope: BindingScope)
+        throws(TemplateError) -> (any LayoutElement)?
+    {
+        let itemScope = scope.iteration(item, index: index, as: element.repetition?.name ?? "item")
+        return try buildIfIncluded(element, scope: itemScope)
+    }
+
     /// Exactly one element for a slot (`child`, `overlay`…): an empty spec when `if` drops it.
     mutating func buildSlot(_ element: ElementTemplate?, scope: BindingScope) throws(TemplateError) -> any LayoutElement {
         guard let element else { return LayoutSpec() }

@@ -40,27 +40,7 @@ extension ElementBuilder {
         if case .object(let object)? = p["grid"] {
             grid = (object["width"].flatMap(ValueReader.number) ?? 0.5, object["color"].flatMap(ValueReader.color) ?? .black)
         }
-        var headerCells: [TableCellNode] = []
-        var rows: [TableRowNode] = []
-        for (child, key) in zip(element.children, element.childKeys) {
-            if key == "header" {
-                for built in try build(child, scope: scope) { headerCells.append(cell(built)) }
-                continue
-            }
-            for built in try build(child, scope: scope) {
-                guard let row = built as? TableRowNode else {
-                    throw site.error(at: child.path, "a table's rows are \"row\" elements", hint: "{\"type\": \"row\", \"each\": \"{{items}}\", \"cells\": [...]}")
-                }
-                rows.append(row)
-            }
-        }
-        var header: TableRowNode?
-        if !headerCells.isEmpty {
-            let row = TableRowNode(cells: headerCells)
-            if let background = try p.color("headerBackground") { row.layer.backgroundColor = background }
-            header = row
-        }
-        for row in (header.map { [$0] } ?? []) + rows {
+        let style = { (row: TableRowNode) in
             for cell in row.cells {
                 cell.padding = padding
                 if let grid {
@@ -69,7 +49,40 @@ extension ElementBuilder {
                 }
             }
         }
-        return TableNode(columns: columns, header: header, rows: rows, repeatsHeader: try p.bool("repeatHeader") ?? true)
+        var headerCells: [TableCellNode] = []
+        var rowTemplates: [ElementTemplate] = []
+        for (child, key) in zip(element.children, element.childKeys) {
+            if key == "header" {
+                for built in try build(child, scope: scope) { headerCells.append(cell(built)) }
+            } else {
+                rowTemplates.append(child)
+            }
+        }
+        var header: TableRowNode?
+        if !headerCells.isEmpty {
+            let row = TableRowNode(cells: headerCells)
+            if let background = try p.color("headerBackground") { row.layer.backgroundColor = background }
+            style(row)
+            header = row
+        }
+        let repeatsHeader = try p.bool("repeatHeader") ?? true
+        // One `row` with `each` is built on demand: a paged body then keeps its rows' heights,
+        // not their nodes (docs/paged-documents.md, Memory).
+        if TemplateRowSource.canBuildOnDemand(rowTemplates), let rowTemplate = rowTemplates.first {
+            let source = try TemplateRowSource.validated(rowTemplate, scope: scope, site: site, style: style)
+            return TableNode(columns: columns, header: header, rowSource: source, repeatsHeader: repeatsHeader)
+        }
+        var rows: [TableRowNode] = []
+        for child in rowTemplates {
+            for built in try build(child, scope: scope) {
+                guard let row = built as? TableRowNode else {
+                    throw site.error(at: child.path, "a table's rows are \"row\" elements", hint: "{\"type\": \"row\", \"each\": \"{{items}}\", \"cells\": [...]}")
+                }
+                style(row)
+                rows.append(row)
+            }
+        }
+        return TableNode(columns: columns, header: header, rows: rows, repeatsHeader: repeatsHeader)
     }
 
     mutating func makeRow(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError) -> TableRowNode {
