@@ -34,13 +34,15 @@ extension Table {
                 rowContext.contents.bookmarks.isEmpty, rowContext.rowSpans.values.allSatisfy({ $0 <= 1 })
             else {
                 throw ReportError(
-                    "table row \(index + 1): rowsOnDemand() tables take no row spans, pagination directives or bookmarks")
+                    "table row \(index + 1): rowsOnDemand() tables take no row spans, pagination directives or bookmarks"
+                )
             }
         }
         let source = TableClosureRowSource(count: count) { index in
             // Checked above, and building is deterministic: this does not throw. Should it, an
             // empty row keeps the render going (and the debug height check reports it).
-            (try? makeRow(index, in: ReportContext(textStyle: textStyle, registry: registry))) ?? TableRowNode(cells: [])
+            (try? makeRow(index, in: ReportContext(textStyle: textStyle, registry: registry)))
+                ?? TableRowNode(cells: [])
         }
         return TableNode(
             columns: columns.map(\.tableColumn), header: header, rowSource: source, repeatsHeader: repeatsHeader)

@@ -10,7 +10,9 @@ import Testing
 @Suite("DSL table rows on demand")
 struct RowsOnDemandTests {
     static func document(rows: Int, onDemand: Bool) -> Document {
-        let items = (0..<rows).map { ("Item \($0)" + ($0 % 17 == 3 ? String(repeating: " long words", count: 40) : ""), $0) }
+        let items = (0..<rows).map {
+            ("Item \($0)" + ($0 % 17 == 3 ? String(repeating: " long words", count: 40) : ""), $0)
+        }
         return Document(page: PageSize(width: 300, height: 300), margins: EdgeInsets(all: 20)) {
             Text("Orders").keepWithNext()
             Table(items) {

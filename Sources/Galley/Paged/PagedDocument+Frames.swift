@@ -81,7 +81,8 @@ extension PagedDocument {
             append(layout, at: origin)
         }
         let body = Rect(
-            x: margins.left, y: margins.top + slice.headerHeight, width: contentSize.width, height: slice.bottom - slice.top)
+            x: margins.left, y: margins.top + slice.headerHeight, width: contentSize.width,
+            height: slice.bottom - slice.top)
         return PageFrames(
             page: index + 1, size: pageSize, header: headerFrame, repeatedHeader: repeatedFrame, body: body,
             slice: (slice.top, slice.bottom), footer: footerFrame, nodes: nodes)

@@ -31,7 +31,9 @@ public final class PagedDocument {
     /// Builds the footer of a page (centred in the bottom margin).
     public var footer: ((PageNumbering) throws -> (any LayoutElement)?)?
 
-    public init(body: any LayoutElement, pageSize: Size, margins: EdgeInsets, hints: PaginationHints = PaginationHints()) {
+    public init(
+        body: any LayoutElement, pageSize: Size, margins: EdgeInsets, hints: PaginationHints = PaginationHints()
+    ) {
         self.pageSize = pageSize
         self.margins = margins
         self.hints = hints
@@ -41,7 +43,9 @@ public final class PagedDocument {
     }
 
     public var contentSize: Size {
-        Size(width: pageSize.width - margins.left - margins.right, height: pageSize.height - margins.top - margins.bottom)
+        Size(
+            width: pageSize.width - margins.left - margins.right, height: pageSize.height - margins.top - margins.bottom
+        )
     }
 
     /// The body laid out at the content width, unbounded height. Text keeps its metrics, not its
@@ -51,7 +55,8 @@ public final class PagedDocument {
         let width = contentSize.width
         return LayoutNode.keepsMeasurementDetails.withValue(keepingDetails) {
             TableNode.laysOutRowsLazily.withValue(!keepingDetails) {
-                root.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+                root.layoutThatFits(
+                    SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
             }
         }
     }
@@ -99,39 +104,54 @@ public final class PagedDocument {
         if let header = try header?(numbering) {
             let layout = hostLayout(header)
             let origin = headerOrigin(layout)
-            try context.translated(x: origin.x, y: origin.y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+            try context.translated(x: origin.x, y: origin.y) {
+                try builder.display(layout, at: .zero, in: $0, isRasterizing: false)
+            }
         }
         if let repeated = slice.repeatedHeader {
-            try builder.display(repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top), in: context, isRasterizing: false)
+            try builder.display(
+                repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top), in: context,
+                isRasterizing: false)
         }
         let offset = margins.top + slice.headerHeight - slice.top
-        let clip = Path(rect: Rect(x: 0, y: margins.top + slice.headerHeight, width: pageSize.width, height: slice.bottom - slice.top))
+        let clip = Path(
+            rect: Rect(
+                x: 0, y: margins.top + slice.headerHeight, width: pageSize.width, height: slice.bottom - slice.top))
         // The body's text is typeset again for drawing and not kept, and lazily laid out tables
         // build this page's rows: memory holds this page's glyphs and rows, not the document's.
         try LayoutNode.keepsMeasurementDetails.withValue(false) {
             try context.withGroup(clip: clip) { context in
                 for sub in pageSublayouts(slice) {
-                    try draw(sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset), builder: builder, in: context)
+                    try draw(
+                        sub, origin: sub.position, slice: slice, offset: Point(x: margins.left, y: offset),
+                        builder: builder, in: context)
                 }
             }
         }
         if let footer = try footer?(numbering) {
             let layout = hostLayout(footer)
             let origin = footerOrigin(layout)
-            try context.translated(x: origin.x, y: origin.y) { try builder.display(layout, at: .zero, in: $0, isRasterizing: false) }
+            try context.translated(x: origin.x, y: origin.y) {
+                try builder.display(layout, at: .zero, in: $0, isRasterizing: false)
+            }
         }
         return DisplayPage(size: pageSize, items: context.takeItems(), background: background)
     }
 
     /// Writes the document as a PDF, page by page.
-    public func writePDF(to path: String, options: DisplayOptions = DisplayOptions(rasterizationScale: DisplayOptions.pdfRasterizationScale)) throws {
+    public func writePDF(
+        to path: String,
+        options: DisplayOptions = DisplayOptions(rasterizationScale: DisplayOptions.pdfRasterizationScale)
+    ) throws {
         let writer = try PDFWriter(path: path, metadata: metadata)
         try write(to: writer, options: options)
         try writer.finish()
     }
 
     /// The PDF's bytes.
-    public func pdfData(options: DisplayOptions = DisplayOptions(rasterizationScale: DisplayOptions.pdfRasterizationScale)) throws -> [UInt8] {
+    public func pdfData(
+        options: DisplayOptions = DisplayOptions(rasterizationScale: DisplayOptions.pdfRasterizationScale)
+    ) throws -> [UInt8] {
         let writer = try PDFWriter(metadata: metadata)
         try write(to: writer, options: options)
         return try writer.finishData()
@@ -141,7 +161,8 @@ public final class PagedDocument {
         let pagination = paginate()
         for index in pagination.slices.indices {
             try options.isCancelled.throwIfCancelled()
-            try writer.addPage(try displayPage(index, of: pagination, options: options), isCancelled: { options.isCancelled() })
+            try writer.addPage(
+                try displayPage(index, of: pagination, options: options), isCancelled: { options.isCancelled() })
         }
         writer.setOutline(pagination.outline.map(\.entry))
     }
@@ -151,7 +172,8 @@ public final class PagedDocument {
         host.automaticallyManagesSubnodes = true
         host.layoutSpecBlock = { _ in element }
         let width = contentSize.width
-        return host.layoutThatFits(SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+        return host.layoutThatFits(
+            SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
     }
 
     /// Draws the part of a body node inside a slice: whole nodes through the display list
@@ -164,7 +186,9 @@ public final class PagedDocument {
         let top = origin.y
         let bottom = origin.y + layout.size.height
         let eps = FlowAnalysis.epsilon
-        guard bottom > slice.top + eps || (layout.size.height == 0 && top >= slice.top), top < slice.bottom - eps else { return }
+        guard bottom > slice.top + eps || (layout.size.height == 0 && top >= slice.top), top < slice.bottom - eps else {
+            return
+        }
         let at = Point(x: origin.x + offset.x, y: origin.y + offset.y)
         let startsHere = top >= slice.top - eps
         if (startsHere && bottom <= slice.bottom + eps) || layout.sublayouts.isEmpty {

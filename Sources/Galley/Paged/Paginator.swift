@@ -89,7 +89,8 @@ struct FlowAnalysis {
         if let bookmark = node.bookmark {
             if node.identifier == nil { node.identifier = "galley-bookmark-\(bookmarks.count + 1)" }
             node.exportsAnchor = true
-            bookmarks.append((OutlineEntry(title: bookmark.title, level: bookmark.level, destination: node.identifier ?? ""), top))
+            bookmarks.append(
+                (OutlineEntry(title: bookmark.title, level: bookmark.level, destination: node.identifier ?? ""), top))
         }
         if hints.keepTogether.contains(id) { soft.append(Interval(lo: top, hi: bottom)) }
         if hints.keepWithNext.contains(id) { keepWithNext.append(Interval(lo: top, hi: bottom)) }
@@ -110,7 +111,9 @@ struct FlowAnalysis {
             if let text = node as? TextNode {
                 let lines = text.drawnLines(width: layout.size.width)
                 let minimums = hints.lineMinimums[id] ?? (hints.orphans, hints.widows)
-                visitText(lines.map { (top + $0.baseline - $0.ascent, top + $0.baseline + $0.descent) }, top: top, bottom: bottom, minimums: minimums)
+                visitText(
+                    lines.map { (top + $0.baseline - $0.ascent, top + $0.baseline + $0.descent) }, top: top,
+                    bottom: bottom, minimums: minimums)
             } else if layout.size.height > 0 {
                 hard.append(Interval(lo: top, hi: bottom))
             }
@@ -121,7 +124,9 @@ struct FlowAnalysis {
         }
     }
 
-    private mutating func visitText(_ lines: [(top: Double, bottom: Double)], top: Double, bottom: Double, minimums: (orphans: Int, widows: Int)) {
+    private mutating func visitText(
+        _ lines: [(top: Double, bottom: Double)], top: Double, bottom: Double, minimums: (orphans: Int, widows: Int)
+    ) {
         guard !lines.isEmpty else { return }
         for line in lines {
             hard.append(Interval(lo: line.top, hi: line.bottom))
@@ -155,8 +160,10 @@ struct FlowAnalysis {
             soft.append(Interval(lo: origin.y, hi: origin.y + rows[1].position.y + rows[1].size.height))
         }
         if table.repeatsHeader {
-            tables.append(Table(top: origin.y, headerBottom: headerBottom, bottom: origin.y + layout.size.height,
-                                header: header, x: origin.x + header.position.x))
+            tables.append(
+                Table(
+                    top: origin.y, headerBottom: headerBottom, bottom: origin.y + layout.size.height,
+                    header: header, x: origin.x + header.position.x))
         }
     }
 
@@ -164,7 +171,9 @@ struct FlowAnalysis {
     /// row's own node (a point at its top and bottom, a box top, a keep-together interval) and
     /// the first leaf's top. The inside of a row is strictly inside its keep-together interval,
     /// so it matters only to a cut that has to go through a row (`interior(after:limit:)`).
-    private mutating func visitLazyTable(_ table: TableNode, _ metrics: TableRowMetrics, _ layout: Layout, origin: Point) {
+    private mutating func visitLazyTable(
+        _ table: TableNode, _ metrics: TableRowMetrics, _ layout: Layout, origin: Point
+    ) {
         lazyTables.append((table, metrics, origin))
         for (top, height) in zip(metrics.tops, metrics.heights) {
             let rowTop = origin.y + top
@@ -181,8 +190,10 @@ struct FlowAnalysis {
             soft.append(Interval(lo: origin.y, hi: origin.y + top + height))
         }
         if table.repeatsHeader {
-            tables.append(Table(top: origin.y, headerBottom: headerBottom, bottom: origin.y + layout.size.height,
-                                header: header, x: origin.x + header.position.x))
+            tables.append(
+                Table(
+                    top: origin.y, headerBottom: headerBottom, bottom: origin.y + layout.size.height,
+                    header: header, x: origin.x + header.position.x))
         }
     }
 
@@ -195,7 +206,8 @@ struct FlowAnalysis {
         for (table, metrics, origin) in lazyTables {
             for index in metrics.rows(overlapping: start - origin.y, limit - origin.y) {
                 guard let row = table.bodyRowLayout(index, metrics) else { continue }
-                inside.visit(row, origin: Point(x: origin.x + row.position.x, y: origin.y + row.position.y), hints: hints)
+                inside.visit(
+                    row, origin: Point(x: origin.x + row.position.x, y: origin.y + row.position.y), hints: hints)
             }
         }
         inside.hard = Self.merge(inside.hard)
@@ -253,15 +265,19 @@ struct FlowAnalysis {
             return (Self.lowestCut(after: start, limit: limit, points: points, intervals: hard) ?? limit, nil)
         }
         // Only what reaches into the page matters: the points in it and the intervals near it.
-        let window = Array(points[Self.upperBound(points, start + Self.epsilon)..<Self.upperBound(points, limit + Self.epsilon)])
+        let window = Array(
+            points[Self.upperBound(points, start + Self.epsilon)..<Self.upperBound(points, limit + Self.epsilon)])
         let near = hard.filter { $0.hi >= start - 1 && $0.lo <= limit + 1 }
         let y = Self.lowestCut(
-            after: start, limit: limit, points: (window + inside.points).sorted(), intervals: Self.merge(near + inside.hard))
+            after: start, limit: limit, points: (window + inside.points).sorted(),
+            intervals: Self.merge(near + inside.hard))
         return (y ?? limit, inside)
     }
 
     /// The lowest of `points` in (start, limit] not strictly inside one of `intervals`.
-    private static func lowestCut(after start: Double, limit: Double, points: [Double], intervals: [Interval]) -> Double? {
+    private static func lowestCut(after start: Double, limit: Double, points: [Double], intervals: [Interval])
+        -> Double?
+    {
         var index = upperBound(points, limit + epsilon) - 1
         while index >= 0, points[index] > start + epsilon {
             let y = points[index]

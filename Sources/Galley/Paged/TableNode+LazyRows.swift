@@ -26,7 +26,8 @@ extension TableNode {
         guard let rowSource, index < metrics.heights.count else { return nil }
         let row = rowSource.makeRow(index)
         prepare(row, widths: metrics.columnWidths)
-        let range = SizeRange(min: Size(width: metrics.width, height: 0), max: Size(width: metrics.width, height: .infinity))
+        let range = SizeRange(
+            min: Size(width: metrics.width, height: 0), max: Size(width: metrics.width, height: .infinity))
         let layout = row.layoutThatFits(range)
         // Building is deterministic, so the row measures what it measured before (checked in
         // debug builds; release builds draw it at the measured place either way).

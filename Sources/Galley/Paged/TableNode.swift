@@ -38,7 +38,9 @@ public final class TableCellNode: DisplayNode {
     /// frame allows no cut below its last line).
     var keepsContentHeight = false
 
-    public init(content: any LayoutElement, colSpan: Int = 1, rowSpan: Int = 1, padding: EdgeInsets = EdgeInsets(all: 4)) {
+    public init(
+        content: any LayoutElement, colSpan: Int = 1, rowSpan: Int = 1, padding: EdgeInsets = EdgeInsets(all: 4)
+    ) {
         self.content = content
         self.colSpan = max(1, colSpan)
         self.rowSpan = max(1, rowSpan)
@@ -86,10 +88,12 @@ public final class TableRowNode: DisplayNode {
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         var children: [any LayoutElement] = []
         var column = 0
-        let slots = self.slots ?? cells.map { cell in
-            defer { column += cell.colSpan }
-            return Slot(cell: cell, column: column, span: cell.colSpan)
-        }
+        let slots =
+            self.slots
+            ?? cells.map { cell in
+                defer { column += cell.colSpan }
+                return Slot(cell: cell, column: column, span: cell.colSpan)
+            }
         for slot in slots {
             let start = min(slot.column, columnWidths.count)
             let width = columnWidths[start..<min(columnWidths.count, start + slot.span)].reduce(0, +)
@@ -130,7 +134,9 @@ public final class TableNode: DisplayNode {
     }
 
     /// A table whose body rows `source` builds when they are needed.
-    public init(columns: [TableColumn], header: TableRowNode?, rowSource: any TableRowSource, repeatsHeader: Bool = true) {
+    public init(
+        columns: [TableColumn], header: TableRowNode?, rowSource: any TableRowSource, repeatsHeader: Bool = true
+    ) {
         self.columns = columns
         self.headerRow = header
         self.repeatsHeader = repeatsHeader
@@ -219,8 +225,10 @@ public final class TableNode: DisplayNode {
         var widest: [Int: Double] = [:]
         let unbounded = SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity))
         func measure(_ placements: [TableGrid.Placement]) {
-            for placement in placements where placement.colSpan == 1 && placement.column < columns.count
-                && columns[placement.column].width == .auto {
+            for placement in placements
+            where placement.colSpan == 1 && placement.column < columns.count
+                && columns[placement.column].width == .auto
+            {
                 let cell = placement.cell
                 let size = cell.content.layoutThatFits(unbounded).size
                 let width = (size.width + cell.padding.left + cell.padding.right).rounded(.up)
@@ -228,7 +236,9 @@ public final class TableNode: DisplayNode {
             }
         }
         if let rowSource, builtRows == nil, TableNode.laysOutRowsLazily.get() {
-            if let headerRow { measure(TableGrid(rows: [headerRow], columnCount: columns.count, hasHeader: true).placements) }
+            if let headerRow {
+                measure(TableGrid(rows: [headerRow], columnCount: columns.count, hasHeader: true).placements)
+            }
             for index in 0..<rowSource.rowCount { measure(prepare(rowSource.makeRow(index), widths: []).placements) }
             // Kept: later layouts of the lazy table need them without another pass.
             autoWidths = widest

@@ -52,7 +52,8 @@ struct ElementBuilder {
     }
 
     /// Exactly one element for a slot (`child`, `overlay`…): an empty spec when `if` drops it.
-    mutating func buildSlot(_ element: ElementTemplate?, scope: BindingScope) throws(TemplateError) -> any LayoutElement {
+    mutating func buildSlot(_ element: ElementTemplate?, scope: BindingScope) throws(TemplateError) -> any LayoutElement
+    {
         guard let element else { return LayoutSpec() }
         return try build(element, scope: scope).first ?? LayoutSpec()
     }
@@ -77,7 +78,8 @@ struct ElementBuilder {
         return built
     }
 
-    private mutating func make(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
+    private mutating func make(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope)
+        throws(TemplateError)
         -> any LayoutElement
     {
         switch element.type {
@@ -93,7 +95,8 @@ struct ElementBuilder {
         }
     }
 
-    private mutating func makeBox(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
+    private mutating func makeBox(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope)
+        throws(TemplateError)
         -> BoxNode
     {
         let box = BoxNode(intrinsicSize: try p.size("size") ?? .zero)
@@ -107,7 +110,8 @@ struct ElementBuilder {
 
     private func makeImage(_ p: BoundProperties) throws(TemplateError) -> ImageNode {
         guard let source = try p.string("src") else {
-            throw site.error(at: p.element.path, "an image needs \"src\"", hint: "a path relative to the template, or a data: URI")
+            throw site.error(
+                at: p.element.path, "an image needs \"src\"", hint: "a path relative to the template, or a data: URI")
         }
         do {
             let image = try site.resources.images.image(source, relativeTo: site.template.directory)
@@ -121,7 +125,9 @@ struct ElementBuilder {
 
     private func makeCustomNode(_ p: BoundProperties) throws(TemplateError) -> DisplayNode {
         guard let name = try p.string("class") else {
-            throw site.error(at: p.element.path, "a node element needs \"class\"", hint: "one of: \(site.resources.nodeClasses.names.joined(separator: ", "))")
+            throw site.error(
+                at: p.element.path, "a node element needs \"class\"",
+                hint: "one of: \(site.resources.nodeClasses.names.joined(separator: ", "))")
         }
         guard let factory = site.resources.nodeClasses.factory(named: name) else {
             throw site.error(

@@ -7,7 +7,9 @@ import GalleyText
 extension ElementBuilder {
     /// Records `colSpan`, `rowSpan`, `keepTogether`, `keepWithNext`, `orphans` and `widows`. A layout
     /// spec kept together (or with the next block) is wrapped in a node so it has a frame.
-    mutating func applyPagination(_ p: BoundProperties, to built: any LayoutElement) throws(TemplateError) -> any LayoutElement {
+    mutating func applyPagination(_ p: BoundProperties, to built: any LayoutElement) throws(TemplateError)
+        -> any LayoutElement
+    {
         let together = try p.bool("keepTogether") ?? false
         let withNext = try p.bool("keepWithNext") ?? false
         var result = built
@@ -38,7 +40,9 @@ extension ElementBuilder {
         let padding = try p.insets("cellPadding") ?? EdgeInsets(top: 4, left: 6, bottom: 4, right: 6)
         var grid: (width: Double, color: Color)?
         if case .object(let object)? = p["grid"] {
-            grid = (object["width"].flatMap(ValueReader.number) ?? 0.5, object["color"].flatMap(ValueReader.color) ?? .black)
+            grid = (
+                object["width"].flatMap(ValueReader.number) ?? 0.5, object["color"].flatMap(ValueReader.color) ?? .black
+            )
         }
         let style = { (row: TableRowNode) in
             for cell in row.cells {
@@ -76,7 +80,9 @@ extension ElementBuilder {
         for child in rowTemplates {
             for built in try build(child, scope: scope) {
                 guard let row = built as? TableRowNode else {
-                    throw site.error(at: child.path, "a table's rows are \"row\" elements", hint: "{\"type\": \"row\", \"each\": \"{{items}}\", \"cells\": [...]}")
+                    throw site.error(
+                        at: child.path, "a table's rows are \"row\" elements",
+                        hint: "{\"type\": \"row\", \"each\": \"{{items}}\", \"cells\": [...]}")
                 }
                 style(row)
                 rows.append(row)
@@ -97,8 +103,10 @@ extension ElementBuilder {
     /// the whole cell, padding included (the merged area, for a spanning cell).
     private func cell(_ content: any LayoutElement) -> TableCellNode {
         let cell = TableCellNode(
-            content: content, colSpan: colSpans[ObjectIdentifier(content)] ?? 1, rowSpan: rowSpans[ObjectIdentifier(content)] ?? 1)
-        if let node = content as? DisplayNode, let background = node.layer.backgroundColor, node.layer.cornerRadius == 0 {
+            content: content, colSpan: colSpans[ObjectIdentifier(content)] ?? 1,
+            rowSpan: rowSpans[ObjectIdentifier(content)] ?? 1)
+        if let node = content as? DisplayNode, let background = node.layer.backgroundColor, node.layer.cornerRadius == 0
+        {
             cell.layer.backgroundColor = background
             node.layer.backgroundColor = nil
         }
@@ -124,7 +132,9 @@ extension ElementBuilder {
     private func tableColumns(_ p: BoundProperties) throws(TemplateError) -> [TableColumn] {
         let path = p.element.path.appending("columns")
         guard case .array(let items)? = p["columns"], !items.isEmpty else {
-            throw site.error(at: path, "a table needs \"columns\"", hint: "e.g. [{\"width\": {\"flex\": 1}}, {\"width\": 80, \"align\": \"end\"}]")
+            throw site.error(
+                at: path, "a table needs \"columns\"",
+                hint: "e.g. [{\"width\": {\"flex\": 1}}, {\"width\": 80, \"align\": \"end\"}]")
         }
         var columns: [TableColumn] = []
         for (index, item) in items.enumerated() {
@@ -135,12 +145,17 @@ extension ElementBuilder {
                 column.width = parsed
             } else {
                 throw site.error(
-                    at: path.appending(index), "a column width is points, \"N%\", \"auto\" or {\"flex\": N}, got \(ValueReader.describe(width))")
+                    at: path.appending(index),
+                    "a column width is points, \"N%\", \"auto\" or {\"flex\": N}, got \(ValueReader.describe(width))")
             }
             if let align = object?["align"]?.stringValue {
-                let names: [String: TextAlignment] = ["start": .start, "left": .start, "center": .center, "end": .end, "right": .end, "justify": .justify]
+                let names: [String: TextAlignment] = [
+                    "start": .start, "left": .start, "center": .center, "end": .end, "right": .end, "justify": .justify,
+                ]
                 guard let alignment = names[align] else {
-                    throw site.error(at: path.appending(index).appending("align"), "align is start, center, end or justify, got \"\(align)\"")
+                    throw site.error(
+                        at: path.appending(index).appending("align"),
+                        "align is start, center, end or justify, got \"\(align)\"")
                 }
                 column.alignment = alignment
             }

@@ -59,7 +59,9 @@ final class TemplateRowSource: TableRowSource {
             var builder = ElementBuilder(site: site)
             guard let built = try builder.buildItem(element, item: value, index: index, scope: scope) else { continue }
             guard built is TableRowNode else {
-                throw site.error(at: element.path, "a table's rows are \"row\" elements", hint: "{\"type\": \"row\", \"each\": \"{{items}}\", \"cells\": [...]}")
+                throw site.error(
+                    at: element.path, "a table's rows are \"row\" elements",
+                    hint: "{\"type\": \"row\", \"each\": \"{{items}}\", \"cells\": [...]}")
             }
             included.append(index)
         }

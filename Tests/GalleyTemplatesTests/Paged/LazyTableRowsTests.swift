@@ -12,7 +12,8 @@ struct LazyTableRowsTests {
     /// A paged table over `rows`; `keepsRows` adds `keepTogether: false` to the row element, a
     /// key that makes the table keep its rows as nodes without changing anything else.
     static func template(keepsRows: Bool, header: Bool = true, pageSize: String = "\"A4\"") throws -> Template {
-        let headerCells = header
+        let headerCells =
+            header
             ? "\"header\": [{\"type\": \"text\", \"text\": \"#\"}, {\"type\": \"text\", \"text\": \"Item\"}, {\"type\": \"text\", \"text\": \"Amount\"}],"
             : ""
         return try Template(
