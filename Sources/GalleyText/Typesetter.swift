@@ -40,10 +40,35 @@ public enum Typesetter {
         }
     }
 
+    /// The layout of the general pipeline, never the simple-paragraph fast path and never cached
+    /// (tests compare the two).
+    package static func generalLayout(
+        _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double? = nil,
+        registry: FontRegistry = .shared, includingItems: Bool = true
+    ) -> ParagraphLayout {
+        typeset(
+            spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry,
+            includingItems: includingItems, allowingFastPath: false)
+    }
+
+    /// Whether `layout` typesets these spans with the simple-paragraph fast path.
+    package static func takesFastPath(_ spans: [TextSpan], paragraph: ParagraphStyle, registry: FontRegistry) -> Bool {
+        SimpleParagraph(spans, paragraph: paragraph, registry: registry) != nil
+    }
+
+    /// Paragraphs typeset by the simple-paragraph fast path since the process started (all threads).
+    package static var simpleParagraphCount: Int { SimpleParagraph.count.load(ordering: .relaxed) }
+
     private static func typeset(
         _ spans: [TextSpan], paragraph: ParagraphStyle, width: Double, alignmentWidth: Double?, registry: FontRegistry,
-        includingItems: Bool
+        includingItems: Bool, allowingFastPath: Bool = true
     ) -> ParagraphLayout {
+        let lineWidth = width.isNaN ? Double.infinity : max(0, width)
+        let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
+        if allowingFastPath, let simple = SimpleParagraph(spans, paragraph: paragraph, registry: registry) {
+            return simple.layout(
+                paragraph: paragraph, lineWidth: lineWidth, alignWidth: alignWidth, includingItems: includingItems)
+        }
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }
         let faces = text.spans.map {
@@ -55,7 +80,6 @@ public enum Typesetter {
                 size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [],
                 missingCharacters: Array(text.string(0..<text.count).unicodeScalars))
         }
-        let lineWidth = width.isNaN ? Double.infinity : max(0, width)
         let itemization = Itemize.run(text, registry: registry, primaries: primaries)
         let session = ShapingSession(language: paragraph.language)
         let shaping = session.run(text, items: itemization.items)
@@ -65,7 +89,6 @@ public enum Typesetter {
         }
         let lines = Truncate.run(
             breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
-        let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
         let placed = Position.run(
             lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
             paragraph: paragraph, width: alignWidth, primaries: primaries)

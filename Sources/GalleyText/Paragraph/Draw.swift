@@ -68,7 +68,7 @@ enum Draw {
 
     /// The run's text: a whole span's string when the run covers exactly one span (no copy),
     /// else the code units decoded (lone surrogates → U+FFFD), ASCII without the generic decoder.
-    private static func runString(_ text: ParagraphText, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>)
+    static func runString(_ text: ParagraphText, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>)
         -> String
     {
         let span = text.spanIndex(at: range.lowerBound)
@@ -90,17 +90,28 @@ enum Draw {
     private static func glyphRun(
         _ run: PlacedRun, units: UnsafeBufferPointer<UInt16>, base: Int, string: String, origin: Point
     ) -> GlyphRun {
+        glyphRun(
+            run.glyphs, font: run.face.resource, style: run.style, rtl: run.rtl, syntheticItalic: run.syntheticItalic,
+            units: units, base: base, string: string, origin: origin)
+    }
+
+    /// A GlyphRun of `shaped` glyphs (visual order) drawing `units`, whose first code unit is at
+    /// paragraph offset `base`; the simple-paragraph path calls it without making a `PlacedRun`.
+    static func glyphRun(
+        _ shaped: [ShapedGlyph], font: FontResource, style: TextStyle, rtl: Bool, syntheticItalic: Bool,
+        units: UnsafeBufferPointer<UInt16>, base: Int, string: String, origin: Point
+    ) -> GlyphRun {
         var glyphs: [GlyphRun.Glyph] = []
-        glyphs.reserveCapacity(run.glyphs.count)
+        glyphs.reserveCapacity(shaped.count)
         // Clusters are made in the same pass while their starts increase (left-to-right text, the
         // common case): each ends where the next begins. Otherwise they are worked out apart.
         var clusters: [GlyphRun.Cluster] = []
-        clusters.reserveCapacity(run.glyphs.count)
+        clusters.reserveCapacity(shaped.count)
         var increasing = true
         var groupStart = -1
         var groupCount = 0
         var pen = 0.0
-        for g in run.glyphs {
+        for g in shaped {
             glyphs.append(GlyphRun.Glyph(id: g.id, x: pen + g.xOffset, y: -g.yOffset))
             pen += g.advance
             let start = g.cluster - base
@@ -124,23 +135,23 @@ enum Draw {
             clusters.append(
                 GlyphRun.Cluster(byteCount: utf8Count(units, groupStart..<units.count), glyphCount: groupCount))
         } else if !increasing {
-            clusters = unorderedClusters(run, units: units, base: base)
+            clusters = unorderedClusters(shaped, units: units, base: base)
         }
         return GlyphRun(
-            font: run.face.resource, fontSize: run.style.fontSize, color: run.style.color, origin: origin,
+            font: font, fontSize: style.fontSize, color: style.color, origin: origin,
             glyphs: glyphs, text: string, clusters: clusters,
-            clustersBackward: run.rtl, syntheticSlant: run.syntheticItalic ? syntheticSlant : 0)
+            clustersBackward: rtl, syntheticSlant: syntheticItalic ? syntheticSlant : 0)
     }
 
     /// Clusters of a run whose cluster starts do not increase (right-to-left, or reordered by
     /// the shaper): each ends at the next larger start (or the text's end).
-    private static func unorderedClusters(_ run: PlacedRun, units: UnsafeBufferPointer<UInt16>, base: Int)
+    private static func unorderedClusters(_ shaped: [ShapedGlyph], units: UnsafeBufferPointer<UInt16>, base: Int)
         -> [GlyphRun.Cluster]
     {
         // Cluster starts relative to the run's text, in visual order, with glyph counts.
         var groupStarts: [Int] = []
         var groupCounts: [Int] = []
-        for g in run.glyphs {
+        for g in shaped {
             let start = g.cluster - base
             if let last = groupStarts.last, last == start {
                 groupCounts[groupCounts.count - 1] += 1

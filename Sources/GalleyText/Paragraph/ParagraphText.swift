@@ -19,6 +19,14 @@ struct ParagraphText {
         self.spanStarts = starts
     }
 
+    /// The text of `spans`' only span, already as `units` (the simple-paragraph path, which
+    /// needs the code units before it knows the paragraph is simple).
+    init(single spans: [TextSpan], units: [UInt16]) {
+        self.spans = spans
+        self.units = units
+        self.spanStarts = [0, units.count]
+    }
+
     var count: Int { units.count }
 
     /// The span index containing offset `i` (the last span for `i == count`).

@@ -99,7 +99,8 @@ final class ShapingSession {
         ShapingCache.glyphs(for: key) { shapeWithHarfBuzz(key, face: face) }
     }
 
-    private func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
+    /// HarfBuzz's glyphs for `key` (no cache); the buffer is this session's.
+    func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
         guard let buffer else { return [] }
         hb_buffer_clear_contents(buffer)
         key.text.withUnsafeBufferPointer {

@@ -1,0 +1,169 @@
+import CICU
+import GalleyLayout
+import GalleyRender
+import Synchronization
+
+/// The typesetter's fast path for the common simple paragraph: one non-empty span whose
+/// characters are all below U+0590, Latin or common (UAX #24), no control character but `\n`,
+/// and all in the style's face; no letter spacing, underline, strikethrough or link; no
+/// justification, hyphenation or line limit.
+///
+/// Such a paragraph itemizes to one left-to-right Latin item in its primary face (no bidi, no
+/// fallback, one script), so shaping is one cache lookup and every line draws one glyph run of
+/// that item. Break is the general one (`Break.run` over the same prefix sums); position and draw
+/// are the general phases' arithmetic for one run per line, without their intermediate items,
+/// runs, lines and style copies. The layout is exactly the general pipeline's: a test compares
+/// the two on thousands of generated paragraphs.
+struct SimpleParagraph {
+    let text: ParagraphText
+    let style: TextStyle
+    let face: FontFace
+
+    /// Paragraphs laid out by this path since the process started (a test checks it is taken).
+    static let count = Atomic<Int>(0)
+
+    /// ISO 15924 name of USCRIPT_LATIN, as `Itemize` names it.
+    private static let latin = cicu_script_short_name(25).map { String(cString: $0) } ?? "Zyyy"
+
+    /// Nil when the paragraph is not simple (the general pipeline lays it out).
+    init?(_ spans: [TextSpan], paragraph: ParagraphStyle, registry: FontRegistry) {
+        guard paragraph.alignment != .justify, !paragraph.hyphenate, (paragraph.maxLines ?? 0) <= 0 else { return nil }
+        var index = -1
+        for i in spans.indices where !spans[i].text.isEmpty {
+            guard index < 0 else { return nil }
+            index = i
+        }
+        guard index >= 0 else { return nil }
+        let style = spans[index].style
+        guard style.letterSpacing == 0, !style.underline, !style.strikethrough, style.link?.isEmpty ?? true,
+            let face = registry.face(family: style.font, weight: style.weight, italic: style.italic)
+        else { return nil }
+        let units = Array(spans[index].text.utf16)
+        for u in units {
+            switch u {
+            case 0x0A: continue  // a mandatory break: a control, which Itemize keeps in the primary face
+            case 0..<0x20, 0x7F...0x9F, 0x0590...: return nil
+            case 0..<0x80: break  // ASCII: Latin letters, the rest Common
+            default:
+                // USCRIPT_COMMON, USCRIPT_INHERITED and USCRIPT_LATIN all resolve to Latin.
+                let code = cicu_script_of(Int32(u))
+                guard code == 0 || code == 1 || code == 25 else { return nil }
+            }
+            guard let scalar = Unicode.Scalar(u), face.hasGlyph(for: scalar) else { return nil }
+        }
+        self.text = ParagraphText(single: spans.count == 1 ? spans : [spans[index]], units: units)
+        self.style = style
+        self.face = face
+    }
+
+    /// The layout within `lineWidth` (not NaN, ≥ 0), aligned within `alignWidth`.
+    func layout(paragraph: ParagraphStyle, lineWidth: Double, alignWidth: Double, includingItems: Bool)
+        -> ParagraphLayout
+    {
+        SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
+        let (glyphs, prefix) = shape(language: paragraph.language ?? "en")
+        let breaks = Break.run(
+            text, shaping: Shaping(items: [], prefix: prefix), paragraph: paragraph, width: lineWidth
+        ) {
+            _ in 0
+        }
+        // Position.placeLine's include(_:_:) for the one style and face of every line.
+        let scale = style.fontSize / Double(face.unitsPerEm)
+        let a = Double(face.ascender) * scale
+        let d = Double(face.descender) * scale
+        let halfLeading = (style.lineHeight.resolved(fontSize: style.fontSize) - (a + d)) / 2
+        let ascent = max(0.0, a + halfLeading + max(0, style.baselineOffset))
+        let descent = max(0.0, d + halfLeading - min(0, style.baselineOffset))
+        // Each line's visible text and the width of its glyphs (Position.placeLine).
+        let whole = 0..<text.count
+        var visibles: [Range<Int>] = []
+        var runs: [[ShapedGlyph]?] = []
+        var widths: [Double] = []
+        visibles.reserveCapacity(breaks.count)
+        runs.reserveCapacity(breaks.count)
+        widths.reserveCapacity(breaks.count)
+        for line in breaks {
+            let visible = line.range.lowerBound..<text.trimmedEnd(line.range)
+            // An item wholly on the line shares its glyph array (no copy).
+            let run =
+                visible.overlaps(whole)
+                ? (visible == whole ? glyphs : glyphs.filter { visible.contains($0.cluster) }) : nil
+            var x = 0.0
+            if let run { x += run.reduce(0) { $0 + $1.advance } }
+            visibles.append(visible)
+            runs.append(run)
+            widths.append(x)
+        }
+        var widest = widths.first ?? 0  // Sequence.max(): the first of equal widths
+        for w in widths.dropFirst() where widest < w { widest = w }
+        let container = alignWidth.isFinite ? alignWidth : widest
+        var lines: [LineInfo] = []
+        lines.reserveCapacity(breaks.count)
+        var items: [DisplayItem] = []
+        var itemLines: [Int] = []
+        var y = 0.0
+        var height = 0.0
+        for (index, line) in breaks.enumerated() {
+            let slack = container - widths[index]
+            let x: Double
+            switch paragraph.alignment {
+            case .center: x = slack / 2
+            case .end: x = slack
+            case .start, .justify: x = 0
+            }
+            let baseline = y + ascent
+            y += ascent + descent
+            height = height + ascent + descent
+            lines.append(
+                LineInfo(
+                    range: line.range, baseline: baseline, ascent: ascent, descent: descent, width: widths[index], x: x,
+                    isHyphenated: line.hyphenated, isTruncated: false))
+            let visible = visibles[index]
+            guard includingItems, let lineGlyphs = runs[index], !lineGlyphs.isEmpty else { continue }
+            let origin = Point(x: x + 0.0, y: baseline - style.baselineOffset)
+            let run = text.units[visible].withUnsafeBufferPointer { units in
+                Draw.glyphRun(
+                    lineGlyphs, font: face.resource, style: style, rtl: false,
+                    syntheticItalic: style.italic && !face.italic, units: units, base: visible.lowerBound,
+                    string: Draw.runString(text, visible, units), origin: origin)
+            }
+            items.append(.glyphs(run))
+            itemLines.append(index)
+        }
+        var layout = ParagraphLayout(
+            size: Size(width: widest, height: height), lines: lines, firstBaseline: lines.first?.baseline ?? 0,
+            lastBaseline: lines.last?.baseline ?? 0, items: items, missingCharacters: [])
+        layout.itemLines = itemLines
+        layout.alignment = paragraph.alignment
+        layout.paragraphIsRTL = false
+        layout.isWidthIndependent = breaks.allSatisfy(\.endsParagraph)
+        layout.isAlignmentIndependent = paragraph.alignment == .start
+        return layout
+    }
+
+    /// ShapingSession.run for the one item: its glyphs in points and every code unit's prefix sum
+    /// of advances (a cluster's advance on its first code unit). A session, and so a HarfBuzz
+    /// buffer, is made only on a cache miss.
+    private func shape(language: String) -> (glyphs: [ShapedGlyph], prefix: [Double]) {
+        let key = ShapeKey(
+            font: face.resource, features: style.features, text: text.units, rtl: false, script: Self.latin,
+            language: language)
+        let raw = ShapingCache.glyphs(for: key) { [face] in
+            ShapingSession(language: language).shapeWithHarfBuzz(key, face: face)
+        }
+        let factor = style.fontSize / Double(face.unitsPerEm)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(raw.count)
+        // prefix[i + 1] first sums code unit i's advances, then becomes the running total.
+        var prefix = [Double](repeating: 0, count: text.count + 1)
+        for g in raw {
+            let glyph = ShapedGlyph(
+                id: g.id, cluster: 0 + Int(g.cluster), advance: Double(g.advance) * factor,
+                xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor)
+            prefix[glyph.cluster + 1] += glyph.advance
+            glyphs.append(glyph)
+        }
+        for i in 0..<text.count { prefix[i + 1] = prefix[i] + prefix[i + 1] }
+        return (glyphs, prefix)
+    }
+}

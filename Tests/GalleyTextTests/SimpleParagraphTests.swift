@@ -1,0 +1,134 @@
+import GalleyLayout
+import GalleyRender
+import GalleyText
+import Testing
+
+/// The typesetter's simple-paragraph fast path gives exactly the general pipeline's layout.
+@Suite struct SimpleParagraphTests {
+    /// A deterministic generator (SplitMix64), so a failure reproduces.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces = [
+        "Invoice", "Total", "Qty", "Description", "Amount", "consulting", "hours", "Straße", "café", "naïve",
+        "Ærø", "Œuvre", "ﬁ", "office", "fluffy", "AVAT", "Ty", "1,234.56", "$99.00", "12%", "(net)", "a/b",
+        "state-of-the-art", "—", "-", "--", "«quoted»", "©2026", "x×y", "e-mail:", "#42", "[x]", "{y}", "50 %",
+        "i", "W", "supercalifragilisticexpialidocious", "Wwwwwwwwwwwwwwwwwwww", "résumé", "ǅ", "ʼn", "e\u{301}",
+        "\u{A0}", "ß", "!", "?", "…", "Ελλάδα", "Москва", "tab\there", "a\u{AD}b", "$", "€", "1/2", "3.14",
+    ]
+
+    static func paragraph(_ g: inout Generator) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 1...14, using: &g) {
+            let piece = pieces.randomElement(using: &g) ?? "x"
+            switch Int.random(in: 0..<20, using: &g) {
+            case 0: text += piece + "  "
+            case 1: text += piece + "\n"
+            case 2: text += piece
+            case 3: text += " " + piece + " "
+            default: text += piece + " "
+            }
+        }
+        return Bool.random(using: &g) ? text : String(text.drop { $0 == " " })
+    }
+
+    static func style(_ g: inout Generator) -> TextStyle {
+        let fonts: [String?] = [nil, "Liberation Serif", "Liberation Mono", "Liberation Sans"]
+        let heights: [LineHeight] = [
+            .multiple(1.2), .multiple(Double.random(in: 0.6...2.5, using: &g)),
+            .points(Double.random(in: 4...40, using: &g)),
+        ]
+        let features: [[String]] = [[], [], ["tnum"], ["-liga"], ["kern=0"]]
+        return TextStyle(
+            font: fonts.randomElement(using: &g) ?? nil, weight: Bool.random(using: &g) ? 400 : 700,
+            italic: Int.random(in: 0..<4, using: &g) == 0,
+            fontSize: [12, 9, 10.5, Double.random(in: 4...40, using: &g)].randomElement(using: &g) ?? 12,
+            color: Bool.random(using: &g) ? .black : Color(red: 0.2, green: 0.4, blue: 0.6),
+            lineHeight: heights.randomElement(using: &g) ?? .multiple(1.2),
+            features: features.randomElement(using: &g) ?? [],
+            baselineOffset: Int.random(in: 0..<6, using: &g) == 0 ? Double.random(in: -4...4, using: &g) : 0)
+    }
+
+    /// Widths at and around the interesting ones: the natural width, a word's, zero, infinity.
+    static func width(_ g: inout Generator, natural: Double) -> Double {
+        switch Int.random(in: 0..<9, using: &g) {
+        case 0: return .infinity
+        case 1: return natural
+        case 2: return natural.nextDown
+        case 3: return natural * Double.random(in: 0.3...0.95, using: &g)
+        case 4: return Double.random(in: 0...12, using: &g)
+        case 5: return 0
+        case 6: return natural / Double(Int.random(in: 2...4, using: &g))
+        default: return Double.random(in: 10...400, using: &g)
+        }
+    }
+
+    @Test func fastPathEqualsGeneralPipeline() {
+        var g = Generator(state: 0x6761_6C6C_6579)
+        let registry = TestFonts.bundled
+        var simple = 0
+        let total = 8000
+        for _ in 0..<total {
+            let text = Self.paragraph(&g)
+            let style = Self.style(&g)
+            var spans = [TextSpan(text: text, style: style)]
+            if Int.random(in: 0..<10, using: &g) == 0 {
+                spans.insert(TextSpan(text: "", style: TextStyle(fontSize: 30)), at: 0)
+            }
+            let paragraph = ParagraphStyle(
+                alignment: [.start, .start, .center, .end].randomElement(using: &g) ?? .start,
+                lineBreaking: Int.random(in: 0..<5, using: &g) == 0 ? .optimal : .greedy,
+                language: [nil, "en-US", "de"].randomElement(using: &g) ?? nil)
+            let natural = Typesetter.generalLayout(spans, paragraph: paragraph, width: .infinity, registry: registry)
+                .size.width
+            let width = Self.width(&g, natural: natural)
+            let alignmentWidth: Double? =
+                Bool.random(using: &g) ? nil : Double.random(in: 0...500, using: &g)
+            if Typesetter.takesFastPath(spans, paragraph: paragraph, registry: registry) { simple += 1 }
+            for includingItems in [true, false] {
+                let fast = Typesetter.layout(
+                    spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry,
+                    cached: false, includingItems: includingItems)
+                let general = Typesetter.generalLayout(
+                    spans, paragraph: paragraph, width: width, alignmentWidth: alignmentWidth, registry: registry,
+                    includingItems: includingItems)
+                #expect(fast == general, "\(text.debugDescription) \(style) \(paragraph) width \(width)")
+            }
+        }
+        // Most generated paragraphs are simple (the rest check the fallback).
+        #expect(simple > total / 3)
+    }
+
+    @Test func typicalCellsTakeTheFastPath() {
+        let registry = TestFonts.bundled
+        let cells = ["Invoice #1042", "Qty", "12", "$1,234.56", "Consulting hours (March)", "Total", "20 %"]
+        let bold = TextStyle(weight: 700, fontSize: 10)
+        for cell in cells {
+            for paragraph in [ParagraphStyle(), ParagraphStyle(alignment: .end)] {
+                let spans = [TextSpan(text: cell, style: bold)]
+                #expect(Typesetter.takesFastPath(spans, paragraph: paragraph, registry: registry))
+                let before = Typesetter.simpleParagraphCount
+                _ = Typesetter.layout(spans, paragraph: paragraph, width: 80, registry: registry, cached: false)
+                #expect(Typesetter.simpleParagraphCount > before)
+            }
+        }
+        // Not simple: justified, two styles, decorations, right-to-left text.
+        let plain = [TextSpan(text: "a b", style: TextStyle())]
+        #expect(!Typesetter.takesFastPath(plain, paragraph: ParagraphStyle(alignment: .justify), registry: registry))
+        #expect(!Typesetter.takesFastPath(plain + plain, paragraph: ParagraphStyle(), registry: registry))
+        #expect(
+            !Typesetter.takesFastPath(
+                [TextSpan(text: "a", style: TextStyle(underline: true))], paragraph: ParagraphStyle(),
+                registry: registry))
+        #expect(
+            !Typesetter.takesFastPath([TextSpan(text: "שלום")], paragraph: ParagraphStyle(), registry: registry))
+    }
+}
