@@ -1,7 +1,8 @@
 import GalleyLayout
 import GalleyRender
-import GalleyText
 import Testing
+
+@testable import GalleyText
 
 /// The typesetter's simple-paragraph fast path gives exactly the general pipeline's layout.
 @Suite struct SimpleParagraphTests {
@@ -130,5 +131,15 @@ import Testing
                 registry: registry))
         #expect(
             !Typesetter.takesFastPath([TextSpan(text: "שלום")], paragraph: ParagraphStyle(), registry: registry))
+    }
+
+    @Test func asciiGlyphMaskAgreesWithTheCmap() {
+        for face in FontRegistry.shared.faces.prefix(40) {
+            let mask = face.asciiGlyphMask()
+            for c in UInt8(0)..<128 {
+                let bit = c < 64 ? mask.0 >> c & 1 : mask.1 >> (c - 64) & 1
+                #expect((bit == 1) == face.hasGlyph(for: Unicode.Scalar(c)), "\(face) U+\(c)")
+            }
+        }
     }
 }

@@ -7,7 +7,8 @@ import GalleyRender
 /// Metrics are in font units (`unitsPerEm` per em); multiply by `fontSize / unitsPerEm` for points.
 /// `descender` is the positive distance below the baseline.
 public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
-    // Safety of `@unchecked Sendable`: every stored property is a `let`. The two HarfBuzz
+    // Safety of `@unchecked Sendable`: every stored property is a `let` (`asciiGlyphs` is a
+    // lock-protected cache). The two HarfBuzz
     // objects are created in `init`, `hb_font_make_immutable` is called before `init` returns,
     // and they are only read afterwards (`hb_shape`, glyph and metric queries), which HarfBuzz
     // documents as thread-safe on immutable objects (lazy tables load through atomics). They
@@ -30,6 +31,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     let hbFace: OpaquePointer
     let hbFont: OpaquePointer
+    /// Which ASCII characters have a glyph (bit `c % 64` of word `c / 64`), found on first use.
+    private let asciiGlyphs = Locked<(UInt64, UInt64)?>(nil)
 
     /// Opens face `index` of the file at `path`; nil when the file is not a readable font.
     init?(path: String, index: Int) {
@@ -81,6 +84,20 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Whether the face maps `scalar` to a glyph (its cmap has an entry).
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         glyph(for: scalar) != nil
+    }
+
+    /// Which ASCII characters the face has a glyph for: bit `c % 64` of word `c / 64` is
+    /// `hasGlyph(for: c)`. One lock per call instead of a cmap lookup per character.
+    func asciiGlyphMask() -> (UInt64, UInt64) {
+        asciiGlyphs.withLock { mask in
+            if let mask { return mask }
+            var words: (UInt64, UInt64) = (0, 0)
+            for c in UInt8(0)..<128 where hasGlyph(for: Unicode.Scalar(c)) {
+                if c < 64 { words.0 |= 1 << c } else { words.1 |= 1 << (c - 64) }
+            }
+            mask = words
+            return words
+        }
     }
 
     /// The nominal glyph id for `scalar`, if the face has one.

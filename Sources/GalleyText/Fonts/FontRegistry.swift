@@ -69,11 +69,19 @@ public final class FontRegistry: Sendable {
             ?? byFamily[FontRegistry.defaultFamily.lowercased()]
             ?? familyOrder.first.flatMap { byFamily[$0] }
         guard let candidates, !candidates.isEmpty else { return nil }
-        let sloped = candidates.filter { $0.italic == italic }
-        let pool = sloped.isEmpty ? candidates : sloped
-        return pool.min {
-            FontRegistry.weightRank($0.weight, desired: weight) < FontRegistry.weightRank($1.weight, desired: weight)
+        // The first of the best-ranked faces, among those of the asked slope when there are any
+        // (no filtered array: every paragraph asks).
+        let anySloped = candidates.contains { $0.italic == italic }
+        var best: FontFace?
+        var bestRank = (0, 0)
+        for face in candidates where !anySloped || face.italic == italic {
+            let rank = FontRegistry.weightRank(face.weight, desired: weight)
+            if best == nil || rank < bestRank {
+                best = face
+                bestRank = rank
+            }
         }
+        return best
     }
 
     /// CSS Fonts 4 §5.2 weight matching as a sort key (lower is better).

@@ -39,17 +39,20 @@ struct SimpleParagraph {
             let face = registry.face(family: style.font, weight: style.weight, italic: style.italic)
         else { return nil }
         let units = Array(spans[index].text.utf16)
+        let ascii = face.asciiGlyphMask()
         for u in units {
             switch u {
             case 0x0A: continue  // a mandatory break: a control, which Itemize keeps in the primary face
             case 0..<0x20, 0x7F...0x9F, 0x0590...: return nil
-            case 0..<0x80: break  // ASCII: Latin letters, the rest Common
+            // ASCII: Latin letters, the rest Common.
+            case 0..<0x40: guard ascii.0 & (1 << u) != 0 else { return nil }
+            case 0x40..<0x80: guard ascii.1 & (1 << (u - 0x40)) != 0 else { return nil }
             default:
                 // USCRIPT_COMMON, USCRIPT_INHERITED and USCRIPT_LATIN all resolve to Latin.
                 let code = cicu_script_of(Int32(u))
-                guard code == 0 || code == 1 || code == 25 else { return nil }
+                guard code == 0 || code == 1 || code == 25, let scalar = Unicode.Scalar(u), face.hasGlyph(for: scalar)
+                else { return nil }
             }
-            guard let scalar = Unicode.Scalar(u), face.hasGlyph(for: scalar) else { return nil }
         }
         self.text = ParagraphText(single: spans.count == 1 ? spans : [spans[index]], units: units)
         self.style = style
@@ -76,12 +79,8 @@ struct SimpleParagraph {
         let descent = max(0.0, d + halfLeading - min(0, style.baselineOffset))
         // Each line's visible text and the width of its glyphs (Position.placeLine).
         let whole = 0..<text.count
-        var visibles: [Range<Int>] = []
-        var runs: [[ShapedGlyph]?] = []
-        var widths: [Double] = []
-        visibles.reserveCapacity(breaks.count)
-        runs.reserveCapacity(breaks.count)
-        widths.reserveCapacity(breaks.count)
+        var placed: [(visible: Range<Int>, glyphs: [ShapedGlyph]?, width: Double)] = []
+        placed.reserveCapacity(breaks.count)
         for line in breaks {
             let visible = line.range.lowerBound..<text.trimmedEnd(line.range)
             // An item wholly on the line shares its glyph array (no copy).
@@ -90,12 +89,10 @@ struct SimpleParagraph {
                 ? (visible == whole ? glyphs : glyphs.filter { visible.contains($0.cluster) }) : nil
             var x = 0.0
             if let run { x += run.reduce(0) { $0 + $1.advance } }
-            visibles.append(visible)
-            runs.append(run)
-            widths.append(x)
+            placed.append((visible, run, x))
         }
-        var widest = widths.first ?? 0  // Sequence.max(): the first of equal widths
-        for w in widths.dropFirst() where widest < w { widest = w }
+        var widest = placed.first?.width ?? 0  // Sequence.max(): the first of equal widths
+        for line in placed.dropFirst() where widest < line.width { widest = line.width }
         let container = alignWidth.isFinite ? alignWidth : widest
         var lines: [LineInfo] = []
         lines.reserveCapacity(breaks.count)
@@ -104,7 +101,7 @@ struct SimpleParagraph {
         var y = 0.0
         var height = 0.0
         for (index, line) in breaks.enumerated() {
-            let slack = container - widths[index]
+            let slack = container - placed[index].width
             let x: Double
             switch paragraph.alignment {
             case .center: x = slack / 2
@@ -116,10 +113,11 @@ struct SimpleParagraph {
             height = height + ascent + descent
             lines.append(
                 LineInfo(
-                    range: line.range, baseline: baseline, ascent: ascent, descent: descent, width: widths[index], x: x,
+                    range: line.range, baseline: baseline, ascent: ascent, descent: descent, width: placed[index].width,
+                    x: x,
                     isHyphenated: line.hyphenated, isTruncated: false))
-            let visible = visibles[index]
-            guard includingItems, let lineGlyphs = runs[index], !lineGlyphs.isEmpty else { continue }
+            let visible = placed[index].visible
+            guard includingItems, let lineGlyphs = placed[index].glyphs, !lineGlyphs.isEmpty else { continue }
             let origin = Point(x: x + 0.0, y: baseline - style.baselineOffset)
             let run = text.units[visible].withUnsafeBufferPointer { units in
                 Draw.glyphRun(
