@@ -108,6 +108,23 @@ import Testing
         #expect(simple > total / 3)
     }
 
+    /// The same with the machine's fonts: other metrics, and faces without some characters.
+    @Test func fastPathEqualsGeneralPipelineWithSystemFonts() {
+        var g = Generator(state: 0x5359_5354_454D)
+        let registry = FontRegistry.shared
+        let families = Array(Set(registry.faces.map(\.family))).sorted()
+        for _ in 0..<1500 {
+            var style = Self.style(&g)
+            style.font = families.randomElement(using: &g)
+            let spans = [TextSpan(text: Self.paragraph(&g), style: style)]
+            let paragraph = ParagraphStyle(alignment: [.start, .center, .end].randomElement(using: &g) ?? .start)
+            let width = Double.random(in: 0...300, using: &g)
+            let fast = Typesetter.layout(spans, paragraph: paragraph, width: width, registry: registry, cached: false)
+            let general = Typesetter.generalLayout(spans, paragraph: paragraph, width: width, registry: registry)
+            #expect(fast == general, "\(spans) width \(width)")
+        }
+    }
+
     @Test func typicalCellsTakeTheFastPath() {
         let registry = TestFonts.bundled
         let cells = ["Invoice #1042", "Qty", "12", "$1,234.56", "Consulting hours (March)", "Total", "20 %"]
