@@ -44,8 +44,14 @@ enum WorkloadBench {
         }
         for (name, template, resources, data, output) in kinds
         where (name == "w1_pdf" || name == "w1_png_1x") && wanted?.contains(name) ?? true {
-            let one = try throughput(template, resources, data, output, threads: 1)
-            let two = try throughput(template, resources, data, output, threads: 2)
+            // Best of 5, 1 and 2 threads interleaved (as the floor's `threads` mode takes the best
+            // of 7): a run lasts under a second, and one slow run is the host, not the renderer.
+            var one = 0.0
+            var two = 0.0
+            for _ in 0..<5 {
+                one = max(one, try throughput(template, resources, data, output, threads: 1))
+                two = max(two, try throughput(template, resources, data, output, threads: 2))
+            }
             report.add("workloads", "\(name)_docs_per_s_1_thread", one, digits: 1)
             report.add("workloads", "\(name)_docs_per_s_2_threads", two, digits: 1)
             report.add("workloads", "\(name)_scaling_2_over_1", two / one, digits: 2)

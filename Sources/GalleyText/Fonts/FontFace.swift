@@ -1,5 +1,6 @@
 import CHarfBuzz
 import GalleyRender
+import Synchronization
 
 /// One face of a font file, ready for shaping: its identity, style and vertical metrics, and an
 /// immutable HarfBuzz font that every thread shapes with.
@@ -7,8 +8,8 @@ import GalleyRender
 /// Metrics are in font units (`unitsPerEm` per em); multiply by `fontSize / unitsPerEm` for points.
 /// `descender` is the positive distance below the baseline.
 public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
-    // Safety of `@unchecked Sendable`: every stored property is a `let` (`asciiGlyphs` is a
-    // lock-protected cache). The two HarfBuzz
+    // Safety of `@unchecked Sendable`: every stored property is a `let` (the ASCII glyph mask is
+    // cached in atomics). The two HarfBuzz
     // objects are created in `init`, `hb_font_make_immutable` is called before `init` returns,
     // and they are only read afterwards (`hb_shape`, glyph and metric queries), which HarfBuzz
     // documents as thread-safe on immutable objects (lazy tables load through atomics). They
@@ -32,7 +33,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let hbFace: OpaquePointer
     let hbFont: OpaquePointer
     /// Which ASCII characters have a glyph (bit `c % 64` of word `c / 64`), found on first use.
-    private let asciiGlyphs = Locked<(UInt64, UInt64)?>(nil)
+    /// Atomics, not a lock: every simple paragraph on every thread reads them, and a lock on a
+    /// shared face made two batch threads wait on each other. `asciiGlyphsReady` is set (release)
+    /// after both words are stored; two threads computing it at once store the same values.
+    private let asciiGlyphsLow = Atomic<UInt64>(0)
+    private let asciiGlyphsHigh = Atomic<UInt64>(0)
+    private let asciiGlyphsReady = Atomic<Bool>(false)
 
     /// Opens face `index` of the file at `path`; nil when the file is not a readable font.
     init?(path: String, index: Int) {
@@ -87,17 +93,19 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// Which ASCII characters the face has a glyph for: bit `c % 64` of word `c / 64` is
-    /// `hasGlyph(for: c)`. One lock per call instead of a cmap lookup per character.
+    /// `hasGlyph(for: c)`. Two atomic loads per call instead of a cmap lookup per character.
     func asciiGlyphMask() -> (UInt64, UInt64) {
-        asciiGlyphs.withLock { mask in
-            if let mask { return mask }
-            var words: (UInt64, UInt64) = (0, 0)
-            for c in UInt8(0)..<128 where hasGlyph(for: Unicode.Scalar(c)) {
-                if c < 64 { words.0 |= 1 << c } else { words.1 |= 1 << (c - 64) }
-            }
-            mask = words
-            return words
+        if asciiGlyphsReady.load(ordering: .acquiring) {
+            return (asciiGlyphsLow.load(ordering: .relaxed), asciiGlyphsHigh.load(ordering: .relaxed))
         }
+        var words: (UInt64, UInt64) = (0, 0)
+        for c in UInt8(0)..<128 where hasGlyph(for: Unicode.Scalar(c)) {
+            if c < 64 { words.0 |= 1 << c } else { words.1 |= 1 << (c - 64) }
+        }
+        asciiGlyphsLow.store(words.0, ordering: .relaxed)
+        asciiGlyphsHigh.store(words.1, ordering: .relaxed)
+        asciiGlyphsReady.store(true, ordering: .releasing)
+        return words
     }
 
     /// The nominal glyph id for `scalar`, if the face has one.
