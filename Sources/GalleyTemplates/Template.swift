@@ -1,5 +1,6 @@
 import Foundation
 import GalleyLayout
+import GalleyText
 
 /// A compiled template: parsed and validated once, then bound to any number of records.
 ///
@@ -31,6 +32,10 @@ public final class Template: Sendable {
     let footer: ElementTemplate?
     let styles: [String: JSONObject]
     let defaultStyle: String?
+    /// The default text style applied to `TextStyle()`, resolved once.
+    let defaultTextStyle: TextStyle
+    /// Each named style applied over `defaultTextStyle`, resolved once.
+    let textStyles: [String: TextStyle]
     public let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
@@ -72,6 +77,14 @@ public final class Template: Sendable {
         }
         styles = top.styles
         defaultStyle = top.defaultStyle
+        var defaultTextStyle = TextStyle()
+        if let name = top.defaultStyle, let style = top.styles[name] {
+            defaultTextStyle = try TextBuilder.applying(style, to: defaultTextStyle)
+        }
+        self.defaultTextStyle = defaultTextStyle
+        var textStyles = [String: TextStyle]()
+        for (name, style) in top.styles { textStyles[name] = try TextBuilder.applying(style, to: defaultTextStyle) }
+        self.textStyles = textStyles
         fontFolders = top.fontFolders.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
         metadata = top.metadata
         background = top.background

@@ -6,24 +6,37 @@ import GalleyRender
 /// names the record, the key's place in the template and what was expected.
 struct BoundProperties {
     let element: ElementTemplate
-    let values: [String: JSONValue]
+    /// The values of `element.boundProperties`, in their order.
+    let boundValues: [JSONValue]
     let site: BuildSite
 
     init(_ element: ElementTemplate, scope: BindingScope, site: BuildSite) throws(TemplateError) {
         self.element = element
         self.site = site
-        // Literals were evaluated at compile time; only bindings are evaluated per record.
-        var values = element.literalValues
-        for (key, compiled) in element.boundProperties {
-            values[key] = try site.evaluate(compiled, in: scope, at: element.path.appending(key))
+        // Literals were evaluated at compile time and are read from the element; only bindings
+        // are evaluated per record (no per-record dictionary).
+        var boundValues = [JSONValue]()
+        if !element.boundProperties.isEmpty {
+            boundValues.reserveCapacity(element.boundProperties.count)
+            for (key, compiled) in element.boundProperties {
+                boundValues.append(try site.evaluate(compiled, in: scope, at: element.path.appending(key)))
+            }
         }
-        self.values = values
+        self.boundValues = boundValues
     }
 
-    subscript(key: String) -> JSONValue? { values[key] }
+    subscript(key: String) -> JSONValue? {
+        for index in boundValues.indices where element.boundProperties[index].key == key { return boundValues[index] }
+        return element.literalValues[key]
+    }
+
+    /// The bound properties with their values for this record, in key order.
+    var boundEntries: Zip2Sequence<[(key: String, value: CompiledValue)], [JSONValue]> {
+        zip(element.boundProperties, boundValues)
+    }
 
     private func read<T>(_ key: String, _ kind: ValueKind, _ parse: (JSONValue) -> T?) throws(TemplateError) -> T? {
-        guard let value = values[key], value != .null else { return nil }
+        guard let value = self[key], value != .null else { return nil }
         if let problem = ValueReader.problem(value, kind) {
             throw site.error(at: element.path.appending(key), problem + " (from a binding)")
         }
@@ -41,7 +54,7 @@ struct BoundProperties {
     func bool(_ key: String) throws(TemplateError) -> Bool? { try read(key, .bool, \.boolValue) }
 
     func string(_ key: String) throws(TemplateError) -> String? {
-        guard let value = values[key], value != .null else { return nil }
+        guard let value = self[key], value != .null else { return nil }
         switch value {
         case .string(let s): return s
         case .number, .bool: return value.interpolationText
@@ -67,7 +80,7 @@ struct BoundProperties {
     /// An enum from its template string.
     func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T?
     where T.RawValue == String {
-        guard let value = values[key], value != .null else { return nil }
+        guard let value = self[key], value != .null else { return nil }
         guard let text = value.stringValue, let parsed = T(rawValue: text) else {
             let kind = ElementSchema.keys(for: element.type)?[key] ?? .string
             throw site.error(

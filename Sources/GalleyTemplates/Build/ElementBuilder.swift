@@ -66,7 +66,8 @@ struct ElementBuilder {
         }
         let properties = try BoundProperties(element, scope: scope, site: site)
         // Reserved before the children are built, so bookmarks are listed in document order.
-        let bookmarkSlot = contents.reserveSlot(if: properties["bookmark"].map { $0 != .null } ?? false)
+        let bookmarkSlot = contents.reserveSlot(
+            if: element.hasLayerKeys && (properties["bookmark"].map { $0 != .null } ?? false))
         var built = try make(element, properties, scope: scope)
         try StyleApplier.apply(properties, to: built)
         built = try applyPagination(properties, to: built)

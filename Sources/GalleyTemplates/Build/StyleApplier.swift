@@ -13,6 +13,11 @@ enum StyleApplier {
     static func apply(_ p: BoundProperties, to element: any LayoutElement) throws(TemplateError) {
         if !p.element.styleKeys.isEmpty { try applyStyle(p, to: element) }
         if let node = element as? DisplayNode {
+            guard p.element.hasIdentityKeys else {
+                node.identifier = nil
+                node.debugName = nil
+                return
+            }
             node.identifier = try p.string("id")
             node.debugName = try p.string("debugName") ?? node.identifier
         }

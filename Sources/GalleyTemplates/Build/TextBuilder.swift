@@ -7,6 +7,14 @@ import GalleyText
 struct TextBuilder {
     let site: BuildSite
 
+    /// The TEXTSTYLE keys `apply` reads.
+    static let styleKeys: Set<String> = [
+        "font", "weight", "italic", "fontSize", "color", "lineHeight", "letterSpacing", "features", "underline",
+        "strikethrough", "baselineOffset", "link",
+    ]
+    /// The paragraph keys `make` reads.
+    static let paragraphKeys: Set<String> = ["align", "maxLines", "truncation", "lineBreaking", "hyphenate", "lang"]
+
     func make(_ p: BoundProperties) throws(TemplateError) -> TextNode {
         let base = try style(p)
         var spans = [TextSpan]()
@@ -23,6 +31,9 @@ struct TextBuilder {
             spans = [TextSpan(text: try p.string("text") ?? "", style: base)]
         }
         var paragraph = ParagraphStyle()
+        guard p.element.hasParagraphKeys else {
+            return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
+        }
         if let v = try p.choice("align", TextAlignment.self) { paragraph.alignment = v }
         if let v = try p.number("maxLines", .integer) { paragraph.maxLines = v > 0 ? Int(v) : nil }
         if let v = try p.string("truncation") { paragraph.truncation = v }
@@ -37,22 +48,22 @@ struct TextBuilder {
     func style(_ p: BoundProperties, styleKey: String = "style", ownKeys: Bool = true) throws(TemplateError)
         -> TextStyle
     {
-        var base = TextStyle()
-        if let name = site.template.defaultStyle, let style = site.template.styles[name] {
-            base = try Self.applying(style, to: base)
-        }
+        // The default and named styles were resolved once, when the template was loaded.
+        var base = site.template.defaultTextStyle
         if let name = try p.string(styleKey) {
-            guard let style = site.template.styles[name] else {
+            guard let style = site.template.textStyles[name] else {
                 throw site.error(
                     at: p.element.path.appending(styleKey), "no text style named \"\(name)\"",
                     hint:
                         "define it under \"styles\" (known: \(site.template.styles.keys.sorted().joined(separator: ", ")))"
                 )
             }
-            base = try Self.applying(style, to: base)
+            base = style
         }
         if ownKeys {
-            for (key, value) in p.values where value != .null { Self.apply(key, value, to: &base) }
+            // Each TEXTSTYLE key sets its own field, so literal and bound keys apply in any order.
+            for (key, value) in p.element.literalTextStyle { Self.apply(key, value, to: &base) }
+            for (property, value) in p.boundEntries where value != .null { Self.apply(property.key, value, to: &base) }
         }
         return base
     }

@@ -20,6 +20,15 @@ final class ElementTemplate: Sendable {
     let styleKeys: [String]
     /// Whether any layer key (LayerApplier) is set, so elements without one skip those lookups.
     let hasLayerKeys: Bool
+    /// Whether any pagination key (`applyPagination`) is set, so elements without one skip it.
+    let hasPaginationKeys: Bool
+    /// Whether any paragraph key (TextBuilder) is set, so text without one keeps the default.
+    let hasParagraphKeys: Bool
+    /// Whether `id` or `debugName` is set.
+    let hasIdentityKeys: Bool
+    /// The literal TEXTSTYLE keys (TextBuilder) that are not null, applied to every record's style
+    /// without going through the other keys.
+    let literalTextStyle: [(key: String, value: JSONValue)]
     let slots: [String: ElementTemplate]
     let children: [ElementTemplate]
     /// The key each child came from (`children`, or a table's `header` / `rows`, a row's `cells`).
@@ -48,6 +57,11 @@ final class ElementTemplate: Sendable {
         self.boundProperties = boundProperties.sorted { $0.key < $1.key }
         styleKeys = StyleApplier.keys.filter { properties[$0] != nil }
         hasLayerKeys = properties.keys.contains(where: LayerApplier.keys.contains)
+        hasPaginationKeys = properties.keys.contains(where: ElementBuilder.paginationKeys.contains)
+        hasParagraphKeys = properties.keys.contains(where: TextBuilder.paragraphKeys.contains)
+        hasIdentityKeys = properties["id"] != nil || properties["debugName"] != nil
+        literalTextStyle = literalValues.filter { TextBuilder.styleKeys.contains($0.key) && $0.value != .null }
+            .sorted { $0.key < $1.key }
         self.slots = slots
         self.children = children
         self.childKeys = childKeys.count == children.count ? childKeys : children.map { _ in "children" }

@@ -5,11 +5,17 @@ import GalleyText
 
 /// Tables and pagination directives (paged documents; docs/templates.md).
 extension ElementBuilder {
+    /// The keys `applyPagination` reads.
+    static let paginationKeys: Set<String> = [
+        "keepTogether", "keepWithNext", "colSpan", "rowSpan", "orphans", "widows",
+    ]
+
     /// Records `colSpan`, `rowSpan`, `keepTogether`, `keepWithNext`, `orphans` and `widows`. A layout
     /// spec kept together (or with the next block) is wrapped in a node so it has a frame.
     mutating func applyPagination(_ p: BoundProperties, to built: any LayoutElement) throws(TemplateError)
         -> any LayoutElement
     {
+        guard p.element.hasPaginationKeys else { return built }
         let together = try p.bool("keepTogether") ?? false
         let withNext = try p.bool("keepWithNext") ?? false
         var result = built
