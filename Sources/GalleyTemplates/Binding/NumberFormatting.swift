@@ -23,24 +23,47 @@ enum NumberFormatting {
             plain = JSONValue.numberText(value)
             if plain.contains("e") { return plain }  // 1e+21: grouping would not help.
         }
-        var digits = Substring(plain)
+        return regrouped(plain)
+    }
+
+    /// `plain` (an optional `-`, digits, an optional fraction) with a comma every three integer
+    /// digits, in one pass over its bytes. "-0.00" reads as a sign error on an invoice, so a
+    /// value that rounds to zero loses its sign.
+    private static func regrouped(_ plain: String) -> String {
+        let bytes = plain.utf8
+        var start = bytes.startIndex
         var negative = false
-        if digits.hasPrefix("-") {
+        if bytes.first == UInt8(ascii: "-") {
             negative = true
-            digits = digits.dropFirst()
+            start = bytes.index(after: start)
         }
-        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let integer = parts.first.map(String.init) ?? "0"
-        let fraction = parts.count > 1 ? "." + parts[1] : ""
-        // "-0.00" reads as a sign error on an invoice; a value that rounds to zero has no sign.
-        if negative, !(integer + fraction).contains(where: { ("1"..."9").contains($0) }) { negative = false }
-        return (negative ? "-" : "") + group(integer) + fraction
+        if negative, !bytes[start...].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+            negative = false
+        }
+        let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        let integerCount = bytes.distance(from: start, to: dot)
+        if integerCount <= 3 {
+            // Nothing to group: the text as it is, without a sign a zero lost.
+            return negative || start == bytes.startIndex ? plain : String(plain[start...])
+        }
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count + integerCount / 3 + 1)
+        if negative { output.append(UInt8(ascii: "-")) }
+        var index = 0
+        for digit in bytes[start..<dot] {
+            if index > 0, (integerCount - index) % 3 == 0 { output.append(UInt8(ascii: ",")) }
+            output.append(digit)
+            index += 1
+        }
+        output.append(contentsOf: bytes[dot...])
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `€1,234.50`, `-$3.00`, `CHF 1,234.50`.
     static func currency(_ value: Double, code: String) -> String {
         let amount = grouped(abs(value), decimals: 2)
-        let sign = value < 0 && amount.contains(where: { ("1"..."9").contains($0) }) ? "-" : ""
+        let sign =
+            value < 0 && amount.utf8.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) ? "-" : ""
         if let symbol = symbols[code] { return sign + symbol + amount }
         return sign + code + " " + amount
     }
@@ -86,18 +109,5 @@ enum NumberFormatting {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[..<Int(count)]), as: UTF8.self)
             }
         }
-    }
-
-    /// Inserts a comma every three digits from the right.
-    private static func group(_ integer: String) -> String {
-        let digits = integer.utf8
-        guard digits.count > 3 else { return integer }
-        var output = [UInt8]()
-        output.reserveCapacity(digits.count + digits.count / 3)
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { output.append(UInt8(ascii: ",")) }
-            output.append(digit)
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }
