@@ -25,10 +25,7 @@ struct BoundProperties {
         self.boundValues = boundValues
     }
 
-    subscript(key: String) -> JSONValue? {
-        for index in boundValues.indices where element.boundProperties[index].key == key { return boundValues[index] }
-        return element.literalValues[key]
-    }
+    subscript(key: String) -> JSONValue? { element.propertyValue(key, bound: boundValues) }
 
     /// The bound properties with their values for this record, in key order.
     var boundEntries: Zip2Sequence<[(key: String, value: CompiledValue)], [JSONValue]> {

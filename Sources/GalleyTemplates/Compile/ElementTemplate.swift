@@ -16,6 +16,20 @@ final class ElementTemplate: Sendable {
     let literalValues: [String: JSONValue]
     /// The properties with bindings, evaluated per record.
     let boundProperties: [(key: String, value: CompiledValue)]
+    /// Every property key, its UTF-8 length and where its value is (`propertyValue(_:bound:)`):
+    /// a few keys per element, so a scan that compares lengths first beats hashing the key.
+    private let lookupKeys: [String]
+    private let lookupLengths: [Int]
+    /// The literal value of each key in `lookupKeys`, or its index in `boundProperties`.
+    private let lookupSlots: [LookupSlot]
+    /// A bit per key length (modulo 64): most absent keys are rejected without a comparison.
+    private let lookupLengthMask: UInt64
+
+    private enum LookupSlot: Sendable {
+        case literal(JSONValue)
+        case bound(Int)
+    }
+
     /// The style keys (StyleApplier) this element sets, so only those are looked up.
     let styleKeys: [String]
     /// Whether any layer key (LayerApplier) is set, so elements without one skip those lookups.
@@ -55,6 +69,20 @@ final class ElementTemplate: Sendable {
         }
         self.literalValues = literalValues
         self.boundProperties = boundProperties.sorted { $0.key < $1.key }
+        var lookupKeys = [String]()
+        var lookupSlots = [LookupSlot]()
+        for (index, bound) in self.boundProperties.enumerated() {
+            lookupKeys.append(bound.key)
+            lookupSlots.append(.bound(index))
+        }
+        for (key, value) in literalValues.sorted(by: { $0.key < $1.key }) {
+            lookupKeys.append(key)
+            lookupSlots.append(.literal(value))
+        }
+        self.lookupKeys = lookupKeys
+        self.lookupSlots = lookupSlots
+        lookupLengths = lookupKeys.map(\.utf8.count)
+        lookupLengthMask = lookupLengths.reduce(0) { $0 | (1 &<< UInt64($1 & 63)) }
         styleKeys = StyleApplier.keys.filter { properties[$0] != nil }
         hasLayerKeys = properties.keys.contains(where: LayerApplier.keys.contains)
         hasPaginationKeys = properties.keys.contains(where: ElementBuilder.paginationKeys.contains)
@@ -65,5 +93,21 @@ final class ElementTemplate: Sendable {
         self.slots = slots
         self.children = children
         self.childKeys = childKeys.count == children.count ? childKeys : children.map { _ in "children" }
+    }
+}
+
+extension ElementTemplate {
+    /// The value of property `key`: its literal, or its entry in `bound` (the values of
+    /// `boundProperties` for one record); nil when the element does not set it.
+    func propertyValue(_ key: String, bound: [JSONValue]) -> JSONValue? {
+        let length = key.utf8.count
+        guard lookupLengthMask & (1 &<< UInt64(length & 63)) != 0 else { return nil }
+        for index in lookupLengths.indices where lookupLengths[index] == length && lookupKeys[index] == key {
+            switch lookupSlots[index] {
+            case .literal(let value): return value
+            case .bound(let slot): return bound[slot]
+            }
+        }
+        return nil
     }
 }
