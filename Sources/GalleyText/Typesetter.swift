@@ -56,7 +56,8 @@ public enum Typesetter {
         SimpleParagraph(spans, paragraph: paragraph, registry: registry) != nil
     }
 
-    /// Paragraphs typeset by the simple-paragraph fast path since the process started (all threads).
+    /// Paragraphs typeset by the simple-paragraph fast path since the process started (all
+    /// threads; debug builds only, always 0 in release).
     package static var simpleParagraphCount: Int { SimpleParagraph.count.load(ordering: .relaxed) }
 
     private static func typeset(

@@ -1,22 +1,13 @@
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyText
 
 /// The typesetter's simple-paragraph fast path gives exactly the general pipeline's layout.
 @Suite struct SimpleParagraphTests {
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     static let pieces = [
         "Invoice", "Total", "Qty", "Description", "Amount", "consulting", "hours", "Straße", "café", "naïve",

@@ -19,7 +19,9 @@ struct SimpleParagraph {
     let style: TextStyle
     let face: FontFace
 
-    /// Paragraphs laid out by this path since the process started (a test checks it is taken).
+    /// Paragraphs laid out by this path since the process started, counted in debug builds only
+    /// (a test checks the path is taken): in release every batch thread would write this one
+    /// shared word for every paragraph.
     static let count = Atomic<Int>(0)
 
     /// ISO 15924 name of USCRIPT_LATIN, as `Itemize` names it.
@@ -63,7 +65,9 @@ struct SimpleParagraph {
     func layout(paragraph: ParagraphStyle, lineWidth: Double, alignWidth: Double, includingItems: Bool)
         -> ParagraphLayout
     {
-        SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
+        #if DEBUG
+            SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
+        #endif
         let (glyphs, prefix) = shape(language: paragraph.language ?? "en")
         let breaks = Break.run(
             text, shaping: Shaping(items: [], prefix: prefix), paragraph: paragraph, width: lineWidth
