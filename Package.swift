@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // The executables' allocator (GalleyAllocator); no pkg-config file in Debian 12.
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // libpng and libjpeg report errors with setjmp/longjmp, which Swift cannot express.
         .target(
             name: "CImageCodecs",
@@ -37,9 +39,12 @@ let package = Package(
         .target(name: "GalleyBatch", dependencies: ["GalleyTemplates"]),
         // The result-builder DSL over Galley's nodes and specs (docs/report-dsl.md).
         .target(name: "GalleyReport", dependencies: ["Galley", "GalleyLayout", "GalleyRender", "GalleyText"]),
-        .executableTarget(name: "galley", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
+        .target(name: "GalleyAllocator", dependencies: ["CMimalloc"]),
+        .executableTarget(
+            name: "galley", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
         // `make bench`: fixed workloads in a release build, results in bench/results.json.
-        .executableTarget(name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley"]),
+        .executableTarget(
+            name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
         // `make demo` runs it: a multi-page report written with GalleyReport.
         .executableTarget(
             name: "report-example",

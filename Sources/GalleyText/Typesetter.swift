@@ -82,7 +82,7 @@ public enum Typesetter {
                 missingCharacters: Array(text.string(0..<text.count).unicodeScalars))
         }
         let itemization = Itemize.run(text, registry: registry, primaries: primaries)
-        let session = ShapingSession(language: paragraph.language)
+        let session = ShapingSession(language: paragraph.language, measuringOnly: !includingItems)
         let shaping = session.run(text, items: itemization.items)
         let suffixes = SuffixShaper(session: session, text: text, items: itemization.items, registry: registry)
         let breaks = Break.run(text, shaping: shaping, paragraph: paragraph, width: lineWidth) {

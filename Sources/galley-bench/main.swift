@@ -1,4 +1,5 @@
 import Foundation
+import GalleyAllocator
 
 // galley-bench: the fixed workloads of `make bench` (release build). Each benchmark file
 // registers one group; results are printed as a table and written as JSON.
@@ -6,6 +7,9 @@ import Foundation
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 let groups: [BenchGroup] = [LayoutBench.group, TextBench.group, WorkloadBench.group, RasterCacheBench.group]
 var report = BenchReport()
+// The allocator is part of the result: mimalloc replaces glibc's malloc in both executables.
+report.add("environment", "allocator", Allocator.description)
+print("allocator: \(Allocator.description)")
 for group in groups where options.only.isEmpty || options.only.contains(group.name) {
     print("== \(group.name)")
     do {

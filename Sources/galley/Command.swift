@@ -1,4 +1,5 @@
 import Foundation
+import GalleyAllocator
 
 /// One subcommand: its name, help text and entry point.
 protocol Command {
@@ -46,7 +47,7 @@ enum CommandRunner {
             return raw.isEmpty ? ExitStatus.usage : ExitStatus.success
         }
         if first == "--version" {
-            print("galley 0.1.0")
+            print("galley 0.1.0 (\(Allocator.description))")
             return ExitStatus.success
         }
         guard let command = commands.first(where: { $0.name == first }) else {

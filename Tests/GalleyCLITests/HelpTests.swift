@@ -55,6 +55,14 @@ struct HelpTests {
         return !matches(of: "(?<![\\w-])(\(escaped))(?![\\w-])", in: help).isEmpty
     }
 
+    /// The executable runs on mimalloc (GalleyAllocator): `--version` reports the allocator that
+    /// actually serves `malloc`, so a link order that lost the override shows here.
+    @Test func versionNamesTheAllocatorInUse() throws {
+        let result = try CLIRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("galley 0.1.0 (mimalloc "), "\(result.stdout)")
+    }
+
     @Test func sourceDeclaresEveryCommand() {
         let names = Self.commands.map(\.name)
         #expect(Set(names) == ["render", "rasterize", "layout", "check", "fonts", "batch", "animate"], "\(names)")

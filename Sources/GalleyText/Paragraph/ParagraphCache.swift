@@ -40,11 +40,13 @@ struct ParagraphKey: Hashable, Sendable {
 /// records, and much of its text is the same in every record (labels, headings, column titles,
 /// small numbers): a hit skips itemizing, shaping, breaking and positioning altogether.
 /// Sharded like `ShapingCache`; a lock is held only for a lookup or an insert, never while
-/// laying out, and a full shard is emptied so memory stays bounded over a long batch.
+/// laying out, and a full shard is emptied so memory stays bounded over a long batch. A layout
+/// is inserted on its second miss (`Doorkeeper`): text that only one record has stays out.
 enum ParagraphCache {
     private final class Shard: Sendable {
         struct State {
             var entries: [ParagraphKey: ParagraphLayout] = [:]
+            var doorkeeper = Doorkeeper()
             var hits = 0
             var misses = 0
         }
@@ -67,6 +69,7 @@ enum ParagraphCache {
         }
         let layout = make()
         shard.state.withLock { state in
+            guard state.doorkeeper.admits(hash: key.hash) else { return }
             if state.entries.count >= shardCapacity { state.entries.removeAll(keepingCapacity: true) }
             state.entries[key] = layout
         }

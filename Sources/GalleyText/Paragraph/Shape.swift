@@ -38,10 +38,14 @@ struct Shaping {
 final class ShapingSession {
     private let buffer: OpaquePointer?
     let language: String
+    /// The layout is measured now and typeset again when drawn: its runs go into the shaping
+    /// cache on their first miss (`ShapingCache.glyphs(for:admittingAtOnce:shape:)`).
+    let measuringOnly: Bool
 
-    init(language: String?) {
+    init(language: String?, measuringOnly: Bool = false) {
         buffer = hb_buffer_create()
         self.language = language ?? "en"
+        self.measuringOnly = measuringOnly
     }
 
     deinit { hb_buffer_destroy(buffer) }
@@ -96,7 +100,7 @@ final class ShapingSession {
     }
 
     private func raw(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
-        ShapingCache.glyphs(for: key) { shapeWithHarfBuzz(key, face: face) }
+        ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { shapeWithHarfBuzz(key, face: face) }
     }
 
     /// HarfBuzz's glyphs for `key` (no cache); the buffer is this session's.

@@ -56,6 +56,7 @@ enum ShapingCache {
             var entries: [ShapeKey: [RawGlyph]] = [:]
             /// The entries' approximate heap size (`cost(text:glyphs:)`).
             var bytes = 0
+            var doorkeeper = Doorkeeper()
             var hits = 0
             var misses = 0
         }
@@ -78,7 +79,10 @@ enum ShapingCache {
         160 + 2 * text + MemoryLayout<RawGlyph>.stride * glyphs
     }
 
-    static func glyphs(for key: ShapeKey, shape: () -> [RawGlyph]) -> [RawGlyph] {
+    /// The glyphs for `key`, shaped on a miss. A run is inserted on its second miss
+    /// (`Doorkeeper`), or on its first when `admittingAtOnce`: a run shaped to measure a
+    /// paragraph whose layout is dropped (a paged body) is shaped again when its page is drawn.
+    static func glyphs(for key: ShapeKey, admittingAtOnce: Bool = false, shape: () -> [RawGlyph]) -> [RawGlyph] {
         let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shardCount))]
         if let found = shard.state.withLock({ state -> [RawGlyph]? in
             let found = state.entries[key]
@@ -90,7 +94,7 @@ enum ShapingCache {
         let glyphs = shape()
         let cost = cost(text: key.text.count, glyphs: glyphs.count)
         shard.state.withLock { state in
-            guard state.entries[key] == nil else { return }
+            guard state.entries[key] == nil, state.doorkeeper.admits(hash: key.hash) || admittingAtOnce else { return }
             if state.bytes + cost > shardBudget {
                 state.entries.removeAll()
                 state.bytes = 0

@@ -68,7 +68,7 @@ struct SimpleParagraph {
         #if DEBUG
             SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
         #endif
-        let (glyphs, prefix) = shape(language: paragraph.language ?? "en")
+        let (glyphs, prefix) = shape(language: paragraph.language ?? "en", measuringOnly: !includingItems)
         let breaks = Break.run(
             text, shaping: Shaping(items: [], prefix: prefix), paragraph: paragraph, width: lineWidth
         ) {
@@ -146,11 +146,11 @@ struct SimpleParagraph {
     /// ShapingSession.run for the one item: its glyphs in points and every code unit's prefix sum
     /// of advances (a cluster's advance on its first code unit). A session, and so a HarfBuzz
     /// buffer, is made only on a cache miss.
-    private func shape(language: String) -> (glyphs: [ShapedGlyph], prefix: [Double]) {
+    private func shape(language: String, measuringOnly: Bool) -> (glyphs: [ShapedGlyph], prefix: [Double]) {
         let key = ShapeKey(
             font: face.resource, features: style.features, text: text.units, rtl: false, script: Self.latin,
             language: language)
-        let raw = ShapingCache.glyphs(for: key) { [face] in
+        let raw = ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { [face] in
             ShapingSession(language: language).shapeWithHarfBuzz(key, face: face)
         }
         let factor = style.fontSize / Double(face.unitsPerEm)
