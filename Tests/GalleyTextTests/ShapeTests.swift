@@ -106,7 +106,7 @@ import Testing
 
     @Test func paragraphCacheReturnsTheSameLayoutAndCountsHits() {
         let before = Typesetter.paragraphCacheStatistics
-        let span = TextSpan(text: "a whole paragraph \(UUID().uuidString) cached", style: TextStyle())
+        let span = TextSpan(text: "a whole paragraph \(UUID().uuidString) long enough to be cached", style: TextStyle())
         let first = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled)
         // The second miss inserts the layout (Doorkeeper); the third lookup hits.
         _ = Typesetter.layout([span], paragraph: ParagraphStyle(), width: 120, registry: TestFonts.bundled)
@@ -124,6 +124,18 @@ import Testing
         let centred = Typesetter.layout(
             [span], paragraph: ParagraphStyle(alignment: .center), width: 120, registry: TestFonts.bundled)
         #expect(centred.lines.map(\.x) != first.lines.map(\.x))
+    }
+
+    /// A short paragraph typesets faster than the paragraph cache can look it up: only
+    /// paragraphs of `cachedLength` UTF-8 bytes or more (all spans together) go through it.
+    @Test func onlyLongParagraphsGoThroughTheParagraphCache() {
+        let style = TextStyle()
+        let limit = Typesetter.cachedLength
+        #expect(!Typesetter.worthCaching([TextSpan(text: "Qty", style: style)]))
+        #expect(!Typesetter.worthCaching([TextSpan(text: String(repeating: "x", count: limit - 1), style: style)]))
+        #expect(Typesetter.worthCaching([TextSpan(text: String(repeating: "x", count: limit), style: style)]))
+        let halves = [String(repeating: "a", count: limit / 2), String(repeating: "é", count: limit / 4)]
+        #expect(Typesetter.worthCaching(halves.map { TextSpan(text: $0, style: style) }))
     }
 
     /// A long document's runs cycle through the cache rather than accumulate: ~9 MB of distinct
