@@ -1,9 +1,11 @@
-/// A cache's admission filter: an entry goes in only the second time it is missed (TinyLFU's
-/// "doorkeeper"). A batch's text is of two kinds — what every record repeats (labels, column
+/// The paragraph cache's admission filter: an entry goes in only the second time it is missed
+/// (TinyLFU's "doorkeeper"). A batch's text is of two kinds — what every record repeats (labels, column
 /// titles, the footer), and what one record alone has (descriptions, amounts). Caching the
 /// second kind costs an insert, keeps its memory alive until its shard is emptied, and makes
 /// that emptying free hundreds of cold layouts at once (4% of a W1 PDF in perf); the filter
-/// keeps it out while the repeated text is cached from its second record on.
+/// keeps it out while the repeated text is cached from its second record on. (The shaping
+/// cache keeps a run's glyphs in probation instead, as a cell measured at two widths shapes the
+/// same run twice in one document.)
 ///
 /// It remembers one fingerprint per slot (1,024 slots, direct-mapped); a collision only makes
 /// an entry wait one more miss, never returns a wrong entry.

@@ -38,8 +38,8 @@ struct Shaping {
 final class ShapingSession {
     private let buffer: OpaquePointer?
     let language: String
-    /// The layout is measured now and typeset again when drawn: its runs go into the shaping
-    /// cache on their first miss (`ShapingCache.glyphs(for:admittingAtOnce:shape:)`).
+    /// The layout is measured now and typeset again when drawn (a paged body): its runs go
+    /// into the shaping cache at once, not into probation (`ShapingCache.glyphs`).
     let measuringOnly: Bool
 
     init(language: String?, measuringOnly: Bool = false) {
