@@ -178,3 +178,9 @@ public final class TextNode: DisplayNode, DrawingNode {
         invalidateCalculatedLayout()
     }
 }
+
+/// A text node without a layout spec is a leaf sized by its text, clamped into its range: a
+/// stack may put off measuring it at an exact flex basis (`ClampedLeafElement`).
+extension TextNode: ClampedLeafElement {
+    package var measuresAsClampedLeaf: Bool { layoutSpecBlock == nil }
+}

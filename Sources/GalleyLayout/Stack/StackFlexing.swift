@@ -48,6 +48,7 @@ extension StackUnpositionedLayout {
             let flexed = fMax(style.main(item.layout.size) + adjustment + extra, 0)
             items[index].layout = measure(
                 item, mainMin: flexed, mainMax: flexed, crossMin: crossMin, crossMax: crossMax)
+            items[index].isDeferred = false
         }
     }
 

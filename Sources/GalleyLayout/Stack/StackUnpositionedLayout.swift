@@ -13,6 +13,9 @@ struct StackItem {
     /// The child's style cross min/max resolved against an undefined parent; NaN means missing.
     let styleCrossMin: Double
     let styleCrossMax: Double
+    /// A clamped leaf at an exact flex basis not measured yet: `layout` has its main size only
+    /// (its cross size is 0 until `measureDeferredItems`).
+    var isDeferred = false
 
     var isFlexibleInBothDirections: Bool { flexGrow > 0 && flexShrink > 0 }
     var isBaselineAligned: Bool { alignment == .baselineFirst || alignment == .baselineLast }
@@ -56,6 +59,7 @@ struct StackUnpositionedLayout {
         measureItems(children, optimized: optimized)
         collectLines()
         for index in lines.indices { flex(lineAt: index, optimized: optimized) }
+        measureDeferredItems()
         computeLineCrossSizes()
         stretchLines()
         for index in lines.indices {
@@ -92,6 +96,7 @@ struct StackUnpositionedLayout {
                 crossMax = style.cross(resolved.max)
             }
             let layout: Layout
+            var deferred = false
             if optimized && childStyle.flexGrow > 0 && childStyle.flexShrink > 0 {
                 // The optimized child gets a 0×0 placeholder instead of a measurement.
                 layout = Layout(element: child, size: .zero)
@@ -99,16 +104,47 @@ struct StackUnpositionedLayout {
                 // A percentage basis of an undefined main size is NaN, treated as auto (semantics §7.9).
                 let basisMin = childStyle.flexBasis.resolve(parent: parentMain, autoValue: 0)
                 let basisMax = childStyle.flexBasis.resolve(parent: parentMain, autoValue: .infinity)
-                layout = measure(
-                    child, alignment: alignment, styleCrossMin: crossMin, styleCrossMax: crossMax,
-                    mainMin: basisMin.isNaN ? 0 : basisMin, mainMax: basisMax.isNaN ? .infinity : basisMax,
-                    crossMin: style.cross(range.min), crossMax: style.cross(range.max))
+                if basisMin == basisMax, basisMin.isFinite, keepsExactMain(child, childStyle, basisMin) {
+                    layout = Layout(element: child, size: style.size(main: basisMin, cross: 0))
+                    deferred = true
+                } else {
+                    layout = measure(
+                        child, alignment: alignment, styleCrossMin: crossMin, styleCrossMax: crossMax,
+                        mainMin: basisMin.isNaN ? 0 : basisMin, mainMax: basisMax.isNaN ? .infinity : basisMax,
+                        crossMin: style.cross(range.min), crossMax: style.cross(range.max))
+                }
             }
-            let item = StackItem(
+            var item = StackItem(
                 element: child, layout: layout, flexGrow: childStyle.flexGrow, flexShrink: childStyle.flexShrink,
                 spacingBefore: childStyle.spacingBefore, spacingAfter: childStyle.spacingAfter, alignment: alignment,
                 styleCrossMin: crossMin, styleCrossMax: crossMax)
+            item.isDeferred = deferred
             items.append(item)
+        }
+    }
+
+    /// Whether `child`, measured at the exact main size `basis`, is sure to come out `basis` long:
+    /// a clamped leaf whose own style range (resolved as `layoutThatFits` resolves it) allows it.
+    /// Its first measurement can then wait (`measureDeferredItems`). Text cells with
+    /// `flexBasis: 0` are the common case: measured at width 0 (every word on its own line) only to
+    /// be measured again at their flexed width, they were a fifth of the typesetting of an invoice.
+    private func keepsExactMain(_ child: any LayoutElement, _ childStyle: Style, _ basis: Double) -> Bool {
+        guard let leaf = child as? any ClampedLeafElement, leaf.measuresAsClampedLeaf else { return false }
+        let own = childStyle.resolvedRange(parentSize: parentSize)
+        return style.main(own.min) <= basis && basis <= style.main(own.max)
+    }
+
+    /// Measures the items whose first measurement was put off and that flexing did not measure
+    /// (their line did not flex, or their adjustment was 0), with the first pass's ranges: the
+    /// same call, so the same layout, as measuring them up front. Line cross sizes, baselines and
+    /// stretching, which follow, read what this measures.
+    private mutating func measureDeferredItems() {
+        for index in items.indices where items[index].isDeferred {
+            let main = style.main(items[index].layout.size)
+            items[index].layout = measure(
+                items[index], mainMin: main, mainMax: main, crossMin: style.cross(range.min),
+                crossMax: style.cross(range.max))
+            items[index].isDeferred = false
         }
     }
 
