@@ -96,18 +96,38 @@ enum ConcurrentLayers {
     }
 
     /// Replaces each placeholder with its layer's items. A group left empty is dropped, as
-    /// `GraphicsContext.withGroup` drops empty groups when drawing inline.
+    /// `GraphicsContext.withGroup` drops empty groups when drawing inline. Only the groups on
+    /// the way to a placeholder are rebuilt; the rest of the list is shared, not copied (a page
+    /// with one image layer used to be copied whole, group by group).
     static func splice(_ results: [[DisplayItem]], into items: [DisplayItem]) -> [DisplayItem] {
-        var output = [DisplayItem]()
-        output.reserveCapacity(items.count)
-        for item in items {
+        spliced(results, items) ?? items
+    }
+
+    /// `items` with the placeholders at any depth replaced, or nil when it has none (and no
+    /// empty group to drop).
+    private static func spliced(_ results: [[DisplayItem]], _ items: [DisplayItem]) -> [DisplayItem]? {
+        var output: [DisplayItem]?
+        for (position, item) in items.enumerated() {
+            var replacement: [DisplayItem]?
             if let index = placeholderIndex(item) {
-                output.append(contentsOf: results[index])
+                replacement = results[index]
             } else if case .group(var group) = item {
-                group.items = splice(results, into: group.items)
-                if !group.items.isEmpty { output.append(.group(group)) }
+                if let inner = spliced(results, group.items) {
+                    group.items = inner
+                    replacement = inner.isEmpty ? [] : [.group(group)]
+                } else if group.items.isEmpty {
+                    replacement = []
+                }
+            }
+            if let replacement {
+                if output == nil {
+                    output = []
+                    output?.reserveCapacity(items.count + replacement.count)
+                    output?.append(contentsOf: items[..<position])
+                }
+                output?.append(contentsOf: replacement)
             } else {
-                output.append(item)
+                output?.append(item)
             }
         }
         return output

@@ -4,42 +4,66 @@ import GalleyRender
 /// A node's drawing, snapshotted: its parameters and its class's static routine, ready to run
 /// on any thread. Equal keys draw equal pictures (what the raster cache relies on).
 public struct DrawOperation: Sendable {
-    public let key: DrawKey
+    /// The node's class and draw parameters, made when asked for (the raster cache and tests
+    /// ask; drawing does not): boxing the parameters into an `AnyHashable` for every node of
+    /// every document cost an allocation and a dynamic cast each.
+    public var key: DrawKey { snapshot.key }
     /// Whether the operation produces a finished bitmap (an `ImageDisplayingNode`): such work
     /// is independent of the rest of the page and may be displayed on a worker thread.
     public let producesImage: Bool
-    let run: @Sendable (GraphicsContext, Rect, CancellationCheck, Bool) throws -> Void
+    private let snapshot: any DrawSnapshot
 
     /// Snapshots a drawing node.
     public init<Node: DrawingNode>(_ node: Node) {
-        let parameters = node.drawParameters()
-        key = DrawKey(Node.self, parameters)
+        snapshot = DrawingSnapshot<Node>(parameters: node.drawParameters())
         producesImage = false
-        run = { context, bounds, isCancelled, isRasterizing in
-            try Node.draw(
-                parameters, in: context, bounds: bounds, isCancelled: isCancelled, isRasterizing: isRasterizing)
-        }
     }
 
     /// Snapshots an image-displaying node: the image is produced (decoded, rendered) when the
     /// operation runs, which may be on a worker thread.
     public init<Node: ImageDisplayingNode>(imageNode node: Node) {
-        let parameters = node.drawParameters()
-        key = DrawKey(Node.self, parameters)
+        snapshot = ImageSnapshot<Node>(parameters: node.drawParameters())
         producesImage = true
-        run = { context, bounds, isCancelled, _ in
-            guard let image = try Node.display(parameters, isCancelled: isCancelled) else { return }
-            let rect = Node.imageRect(for: parameters, image: image, bounds: bounds)
-            context.withGroup(clip: Path(rect: bounds)) { context in
-                context.draw(image, in: rect)
-            }
-        }
     }
 
     public func draw(in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck, isRasterizing: Bool)
         throws
     {
-        try run(context, bounds, isCancelled, isRasterizing)
+        try snapshot.draw(in: context, bounds: bounds, isCancelled: isCancelled, isRasterizing: isRasterizing)
+    }
+}
+
+/// A node class's draw parameters with its static routine: one allocation per operation.
+private protocol DrawSnapshot: Sendable {
+    var key: DrawKey { get }
+    func draw(in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck, isRasterizing: Bool) throws
+}
+
+private final class DrawingSnapshot<Node: DrawingNode>: DrawSnapshot {
+    let parameters: Node.Parameters
+
+    init(parameters: Node.Parameters) { self.parameters = parameters }
+
+    var key: DrawKey { DrawKey(Node.self, parameters) }
+
+    func draw(in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck, isRasterizing: Bool) throws {
+        try Node.draw(parameters, in: context, bounds: bounds, isCancelled: isCancelled, isRasterizing: isRasterizing)
+    }
+}
+
+private final class ImageSnapshot<Node: ImageDisplayingNode>: DrawSnapshot {
+    let parameters: Node.Parameters
+
+    init(parameters: Node.Parameters) { self.parameters = parameters }
+
+    var key: DrawKey { DrawKey(Node.self, parameters) }
+
+    func draw(in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck, isRasterizing: Bool) throws {
+        guard let image = try Node.display(parameters, isCancelled: isCancelled) else { return }
+        let rect = Node.imageRect(for: parameters, image: image, bounds: bounds)
+        context.withGroup(clip: Path(rect: bounds)) { context in
+            context.draw(image, in: rect)
+        }
     }
 }
 

@@ -65,12 +65,16 @@ public final class GraphicsContext {
         transform: AffineTransform = .identity, clip: Path? = nil, opacity: Double = 1,
         shadow: Shadow? = nil, _ body: (GraphicsContext) throws -> Void
     ) rethrows {
+        // A group that changes nothing draws straight into its parent: the same items in the
+        // same order as collecting them apart and splicing them in, without the array and copy.
+        if transform.isIdentity, clip == nil, opacity >= 1, shadow == nil {
+            try body(self)
+            return
+        }
         stack.append([])
         defer {
             let items = stack.removeLast()
-            if transform.isIdentity, clip == nil, opacity >= 1, shadow == nil {
-                append(contentsOf: items)
-            } else if !items.isEmpty, opacity > 0 {
+            if !items.isEmpty, opacity > 0 {
                 append(
                     .group(
                         DisplayGroup(transform: transform, clip: clip, opacity: opacity, shadow: shadow, items: items)))

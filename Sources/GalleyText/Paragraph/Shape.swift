@@ -111,8 +111,9 @@ final class ShapingSession {
             hb_buffer_add_utf16(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
         }
         hb_buffer_set_direction(buffer, key.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_string(key.script, -1))
-        hb_buffer_set_language(buffer, hb_language_from_string(key.language, -1))
+        // withCString: passing a short String straight to a C parameter copies it to a new array.
+        hb_buffer_set_script(buffer, key.script.withCString { hb_script_from_string($0, -1) })
+        hb_buffer_set_language(buffer, key.language.withCString { hb_language_from_string($0, -1) })
         let features = key.features.compactMap { string -> hb_feature_t? in
             var feature = hb_feature_t()
             return hb_feature_from_string(string, -1, &feature) != 0 ? feature : nil

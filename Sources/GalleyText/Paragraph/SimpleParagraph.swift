@@ -102,6 +102,10 @@ struct SimpleParagraph {
         lines.reserveCapacity(breaks.count)
         var items: [DisplayItem] = []
         var itemLines: [Int] = []
+        if includingItems {
+            items.reserveCapacity(breaks.count)
+            itemLines.reserveCapacity(breaks.count)
+        }
         var y = 0.0
         var height = 0.0
         for (index, line) in breaks.enumerated() {
