@@ -30,9 +30,13 @@ public final class TextNode: DisplayNode, DrawingNode {
     /// once. Layouts the node was measured with come last, the latest measurement last (drawing
     /// prefers its breaks). One small array rather than a dictionary and a list: a paged body can
     /// hold tens of thousands of text nodes.
-    private var typesets: [Typeset] = []
+    ///
+    /// Unchecked exclusivity (also `drawLayouts`): private, touched only by this node's
+    /// measuring and drawing on the task that owns the node, and no access calls out to code
+    /// that could reach the node while it lasts (the typesetter runs between accesses).
+    @exclusivity(unchecked) private var typesets: [Typeset] = []
     /// Layouts broken at a measured width and aligned in the drawn frame's width.
-    private var drawLayouts: [DrawKey: ParagraphLayout] = [:]
+    @exclusivity(unchecked) private var drawLayouts: [DrawKey: ParagraphLayout] = [:]
 
     private struct DrawKey: Hashable {
         let breakWidth: Double

@@ -19,9 +19,13 @@ open class LayoutNode: LayoutElement {
 
     /// The cached result without the `Layout` object itself: a cached `Layout` would point back
     /// at this node (`element`) and keep every measured tree alive in a reference cycle.
-    private var cachedResult: (size: Size, sublayouts: [Layout])?
-    private var cachedConstrainedSize = SizeRange(min: .zero, max: .zero)
-    private var cachedParentSize = Size.zero
+    ///
+    /// Unchecked exclusivity (the three cache fields): private to `layoutThatFits`, which reads
+    /// them before measuring and writes them after, each access one statement that calls out to
+    /// nothing; the runtime check ran for every node measured.
+    @exclusivity(unchecked) private var cachedResult: (size: Size, sublayouts: [Layout])?
+    @exclusivity(unchecked) private var cachedConstrainedSize = SizeRange(min: .zero, max: .zero)
+    @exclusivity(unchecked) private var cachedParentSize = Size.zero
 
     /// Creates a node with default style.
     public init() {}

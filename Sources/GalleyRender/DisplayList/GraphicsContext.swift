@@ -6,7 +6,11 @@ import GalleyLayout
 /// draws becomes part of an immutable display list that the PNG and PDF writers read later,
 /// on any thread. A context belongs to the one task that draws into it.
 public final class GraphicsContext {
-    private var stack: [[DisplayItem]] = [[]]
+    /// Unchecked exclusivity: private, used by one task, and every access is a single
+    /// statement that calls out to nothing while it lasts (a draw routine's closure runs between
+    /// accesses, never inside one), so accesses cannot overlap; the runtime check ran for every
+    /// item recorded.
+    @exclusivity(unchecked) private var stack: [[DisplayItem]] = [[]]
 
     public init() {}
 

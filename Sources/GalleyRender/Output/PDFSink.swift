@@ -12,7 +12,10 @@ final class PDFSink {
     }
 
     private let target: Target
-    private(set) var buffer: [UInt8] = []
+    /// Unchecked exclusivity: cairo's write callback appends while nothing else touches the
+    /// buffer (the sink belongs to one writer on one thread), and no access calls out while it
+    /// lasts; the runtime check ran for each of the ~600 small writes of a page.
+    @exclusivity(unchecked) private(set) var buffer: [UInt8] = []
     private var failure: RenderError?
     /// Set after a failure or when the writer is dropped: later writes are ignored.
     var isDiscarding = false
