@@ -69,7 +69,7 @@ public final class Canvas {
         var seen = Set<String>()
         for entry in layout.flattenedNodeFrames() {
             guard let text = entry.node as? TextNode else { continue }
-            let missing = text.drawingLayout(width: entry.frame.width).missingCharacters
+            let missing = text.missingCharacters(width: entry.frame.width)
             guard !missing.isEmpty else { continue }
             let excerpt = TextNode.excerpt(text.text)
             for scalar in missing {

@@ -157,6 +157,13 @@ public final class TextNode: DisplayNode, DrawingNode {
         return aligned
     }
 
+    /// The characters no font has, as `drawingLayout(width:).missingCharacters` reports them:
+    /// they depend on the text and its fonts, not on the width, so any layout kept from
+    /// measuring answers without laying the paragraph out for the frame.
+    func missingCharacters(width: Double) -> [Unicode.Scalar] {
+        typesets.last?.layout.missingCharacters ?? drawingLayout(width: width).missingCharacters
+    }
+
     /// The lines `drawingLayout(width:)` draws, without typesetting when a measurement fits
     /// (pagination needs only their vertical extents).
     func drawnLines(width: Double) -> [LineInfo] {

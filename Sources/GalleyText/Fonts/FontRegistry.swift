@@ -23,6 +23,9 @@ public final class FontRegistry: Sendable {
     /// All faces, bundled/folder fonts first, then system fonts in fontconfig's order.
     public let faces: [FontFace]
     private let byFamily: [String: [FontFace]]
+    /// `byFamily` under each family name as the fonts spell it: a style naming a family the
+    /// usual way is found without lowercasing the name (a new string) for every paragraph.
+    private let byFamilyAsSpelled: [String: [FontFace]]
     private let familyOrder: [String]
     private let fallbackCache = Locked<[FallbackKey: FontFace?]>([:])
 
@@ -57,6 +60,11 @@ public final class FontRegistry: Sendable {
             byFamily[key, default: []].append(face)
         }
         self.byFamily = byFamily
+        var asSpelled: [String: [FontFace]] = [:]
+        for face in faces where asSpelled[face.family] == nil {
+            asSpelled[face.family] = byFamily[face.family.lowercased()]
+        }
+        byFamilyAsSpelled = asSpelled
         self.familyOrder = order
     }
 
@@ -65,7 +73,7 @@ public final class FontRegistry: Sendable {
     /// asked for. Nil only when the registry holds no fonts at all.
     public func face(family: String?, weight: Int, italic: Bool) -> FontFace? {
         let candidates =
-            family.flatMap { byFamily[$0.lowercased()] }
+            family.flatMap { byFamilyAsSpelled[$0] ?? byFamily[$0.lowercased()] }
             ?? byFamily[FontRegistry.defaultFamily.lowercased()]
             ?? familyOrder.first.flatMap { byFamily[$0] }
         guard let candidates, !candidates.isEmpty else { return nil }
