@@ -4,25 +4,8 @@ import Testing
 
 /// A `BoxNode` that declares itself a clamped leaf, so stacks may put off its measurement at an
 /// exact flex basis (`ClampedLeafElement`).
-final class ClampedBoxNode: LayoutNode, ClampedLeafElement {
-    let intrinsic: Size
-    private(set) var ranges: [SizeRange] = []
-
-    init(_ name: String, _ width: Double, _ height: Double) {
-        intrinsic = Size(width: width, height: height)
-        super.init()
-        debugName = name
-    }
-
-    override var typeName: String { "box" }
+final class ClampedBoxNode: BoxNode, ClampedLeafElement {
     var measuresAsClampedLeaf: Bool { true }
-
-    override func calculateSizeThatFits(_ constrainedSize: Size) -> Size { intrinsic }
-
-    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        ranges.append(constrainedSize)
-        return nil
-    }
 }
 
 @Suite("stack: deferred measurement of clamped leaves")

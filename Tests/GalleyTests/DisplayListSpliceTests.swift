@@ -73,7 +73,8 @@ struct DisplayListSpliceTests {
         #expect(ConcurrentLayers.splice([], into: items) == items)
     }
 
-    final class Stamp: DisplayNode, DrawingNode {
+    /// A drawing node; each `Kind` makes another node class with the same parameters.
+    final class Stamp<Kind>: DisplayNode, DrawingNode {
         var label = ""
         func drawParameters() -> String { label }
         static func draw(
@@ -82,24 +83,18 @@ struct DisplayListSpliceTests {
         ) throws {}
     }
 
-    final class OtherStamp: DisplayNode, DrawingNode {
-        var label = ""
-        func drawParameters() -> String { label }
-        static func draw(
-            _ parameters: String, in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck,
-            isRasterizing: Bool
-        ) throws {}
-    }
+    enum First {}
+    enum Second {}
 
     /// Equal parameters of one class give equal keys; other parameters or another class do not.
     @Test func drawKeysIdentifyClassAndParameters() {
-        func key<Node: DrawingNode>(_ node: Node, _ label: String) -> DrawKey {
-            if let stamp = node as? Stamp { stamp.label = label }
-            if let stamp = node as? OtherStamp { stamp.label = label }
-            return DrawOperation(node).key
+        func key<Kind>(_ kind: Kind.Type, _ label: String) -> DrawKey {
+            let stamp = Stamp<Kind>()
+            stamp.label = label
+            return DrawOperation(stamp).key
         }
-        #expect(key(Stamp(), "a") == key(Stamp(), "a"))
-        #expect(key(Stamp(), "a") != key(Stamp(), "b"))
-        #expect(key(Stamp(), "a") != key(OtherStamp(), "a"))
+        #expect(key(First.self, "a") == key(First.self, "a"))
+        #expect(key(First.self, "a") != key(First.self, "b"))
+        #expect(key(First.self, "a") != key(Second.self, "a"))
     }
 }

@@ -1,7 +1,7 @@
 import GalleyLayout
 
 /// A leaf with an intrinsic size: its layout is `Clamp(range, intrinsic)`. It records each resolved range.
-final class BoxNode: LayoutNode {
+class BoxNode: LayoutNode {
     let intrinsic: Size
     private(set) var ranges: [SizeRange] = []
 
