@@ -1,0 +1,19 @@
+/// Lets long measuring work stop when the render it serves is cancelled or past its deadline.
+///
+/// Layout is not throwing (Texture's `layoutThatFits` returns a layout), so a cancelled
+/// measurement cannot unwind by itself. Instead, the document that lays a tree out binds
+/// ``isCancelled`` for the duration (`LayoutCancellation.$isCancelled.withValue(check) { … }`);
+/// loops whose length depends on the input — the rows of a table, the paragraphs of a long
+/// text, the lines of a paragraph — read ``shouldStop`` every so often and return early with a
+/// partial result. The document checks its cancellation source after layout and throws, so a
+/// partial layout is never drawn.
+///
+/// Example: a 200,000-row table measured under a 2 s deadline stops measuring rows within a few
+/// milliseconds of the deadline instead of after all of them.
+public enum LayoutCancellation {
+    /// The current render's cancellation test; never cancels outside a document's layout.
+    @TaskLocal public static var isCancelled: @Sendable () -> Bool = { false }
+
+    /// Whether the work in progress should stop now (one task-local read and one call).
+    public static var shouldStop: Bool { isCancelled() }
+}
