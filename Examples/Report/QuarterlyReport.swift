@@ -17,8 +17,8 @@ enum QuarterlyReport {
     static let stripe = Color(rgb8: 0xf4, 0xf6, 0xf8)
     static let portal = "https://example.com/northwind/tracking"
 
-    static func document(_ data: ReportData) -> Document {
-        Document(
+    static func document(_ data: ReportData) -> Report {
+        Report(
             page: .a4, margins: EdgeInsets(top: 60, left: 50, bottom: 50, right: 50), spacing: 10,
             textStyle: TextStyle(font: "Liberation Sans", fontSize: 10, color: ink)
         ) {

@@ -27,6 +27,8 @@ public struct BatchOptions: Sendable {
     public var format: OutputFormat?
     /// PNG pixels per point.
     public var scale: Double = 1
+    /// The pages of each document to write; nil writes them all.
+    public var pages: PageSelection?
     /// Worker threads; `nil` means one per active processor.
     public var jobs: Int?
     /// Seconds each document may take to render; `nil` means no limit.
@@ -44,6 +46,10 @@ public struct BatchOptions: Sendable {
         self.dataPath = dataPath
         self.outputDirectory = outputDirectory
     }
+
+    /// The most worker threads a batch runs: past this, threads only add memory (each has an
+    /// 8 MB stack) and contention for cairo's glyph cache.
+    public static let maxJobs = 256
 
     /// The number of worker threads the batch uses.
     public var workerCount: Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }

@@ -47,9 +47,6 @@ public final class BatchRunner: Sendable {
         } catch {
             throw BatchError(error.description)
         }
-        if case .paged = template.kind {
-            throw BatchError("\(options.templatePath): batch renders canvas templates; this one is paged")
-        }
         namer = try OutputNamer(
             nameTemplate: options.nameTemplate, format: options.format, directory: options.outputDirectory)
         resources = RenderResources.forTemplate(template)
@@ -137,7 +134,9 @@ public final class BatchRunner: Sendable {
             let file = try namer.name(for: record.value, index: record.index)
             name = file
             let path = namer.path(file)
-            if options.resume && FileManager.default.fileExists(atPath: path) {
+            let firstFile = DocumentWriter.firstOutputPath(
+                for: path, format: namer.format, naming: template.pageNaming, pages: options.pages)
+            if options.resume && FileManager.default.fileExists(atPath: firstFile) {
                 summary.withLock { $0.skipped += 1 }
                 context.progress.finished(record: record.index, name: file, status: .skipped, milliseconds: 0)
                 return
@@ -145,9 +144,9 @@ public final class BatchRunner: Sendable {
             let source = CancellationSource(timeout: options.timeout)
             track(source, record: record.index)
             defer { inFlight.withLock { _ = $0.removeValue(forKey: record.index) } }
-            let canvas: Canvas
+            let document: any Document
             do {
-                canvas = try template.bind(record.value, recordIndex: record.index, resources: resources)
+                document = try template.bind(record.value, recordIndex: record.index, resources: resources)
             } catch {
                 throw RecordFailure(error.description)
             }
@@ -156,7 +155,10 @@ public final class BatchRunner: Sendable {
                 try FileManager.default.createDirectory(
                     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             }
-            try CanvasWriter.write(canvas, format: namer.format, to: path, scale: options.scale, cancellation: source)
+            try DocumentWriter.write(
+                document, to: path,
+                options: OutputOptions(
+                    format: namer.format, scale: options.scale, pages: options.pages, cancellation: source))
             summary.withLock { $0.rendered += 1 }
             context.progress.finished(record: record.index, name: file, status: .ok, milliseconds: elapsed())
         } catch let cancelled as RenderCancelled {

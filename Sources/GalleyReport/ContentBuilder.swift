@@ -1,6 +1,6 @@
 import GalleyLayout
 
-/// Collects the statements of a content closure (`VStack { … }`, `Document { … }`) into a list
+/// Collects the statements of a content closure (`VStack { … }`, `Report { … }`) into a list
 /// of content, with `if`/`else`, `if let`, `switch` and `for … in` as in SwiftUI.
 ///
 /// An expression may also be a node or layout spec built by hand (a `ChartNode`, a

@@ -3,7 +3,7 @@ import GalleyLayout
 
 /// A piece of a report: a description that builds the nodes and layout specs of `Galley`.
 ///
-/// Content values are cheap descriptions; nothing is laid out or drawn until a `Document`
+/// Content values are cheap descriptions; nothing is laid out or drawn until a `Report`
 /// builds them. Building turns each value into the same `DisplayNode`s and `LayoutSpec`s the
 /// JSON templates produce, so a report written with the DSL paginates and renders exactly like
 /// one built by hand.

@@ -7,7 +7,7 @@ import GalleyText
 /// with a leader and the page the bookmark lands on; each entry links to its bookmark.
 ///
 /// ```swift
-/// Document {
+/// Report {
 ///     TableOfContents(title: "Contents", levels: 2)
 ///     Text("Summary").bookmark("Summary")
 ///     …

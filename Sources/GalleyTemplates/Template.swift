@@ -1,4 +1,5 @@
 import Foundation
+import Galley
 import GalleyLayout
 import GalleyText
 
@@ -41,6 +42,15 @@ public final class Template: Sendable {
     let background: CompiledValue?
     /// Example data shipped inside the template (`sampleData`), used when no data is given.
     public let sampleData: JSONValue?
+
+    /// How raster output names the pages of this template's documents: one file for a canvas,
+    /// numbered files for a paged template (whatever a record's page count).
+    public var pageNaming: PageNaming {
+        switch kind {
+        case .canvas: .single
+        case .paged: .numbered
+        }
+    }
 
     /// Reads, parses and compiles a template file.
     public static func load(path: String) throws(TemplateError) -> Template {

@@ -18,13 +18,13 @@ enum RasterCacheBench {
                     let start = Clock.now()
                     let canvas = try template.bind(record, resources: resources)
                     let page = try canvas.displayPage(
-                        options: DisplayOptions(rasterizationScale: scale, rasterCache: cache))
+                        0, options: DisplayOptions(rasterizationScale: scale, rasterCache: cache))
                     if label == "pdf" {
                         let writer = try PDFWriter(metadata: canvas.metadata)
                         try writer.addPage(page)
                         _ = try writer.finishData()
                     } else {
-                        _ = try CanvasWriter.pngBytes(page, scale: scale)
+                        _ = try PNGEncoder.encode(try RasterRenderer.render(page, scale: scale))
                     }
                     samples.append(Clock.now() - start)
                 }

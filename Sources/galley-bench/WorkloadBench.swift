@@ -80,16 +80,13 @@ enum WorkloadBench {
     static func render(_ template: Template, _ resources: RenderResources, _ record: JSONValue, _ output: Output) throws
         -> Int
     {
-        let canvas = try template.bind(record, resources: resources)
+        let document = try template.bind(record, resources: resources)
         switch output {
         case .pdf:
-            let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: 2))
-            let writer = try PDFWriter(metadata: canvas.metadata)
-            try writer.addPage(page)
-            return try writer.finishData().count
+            return try DocumentWriter.pdfData(document).count
         case .png(let scale):
-            let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: scale))
-            return try CanvasWriter.pngBytes(page, scale: scale).count
+            return try DocumentWriter.pngData(document, page: 0, options: OutputOptions(format: .png, scale: scale))
+                .count
         }
     }
 
@@ -107,9 +104,9 @@ enum WorkloadBench {
             try {
                 let canvas = try template.bind(record, resources: resources)
                 t.append(Clock.now())
-                _ = canvas.layout()
+                _ = try canvas.pageCount(isCancelled: .never)
                 t.append(Clock.now())
-                let page = try canvas.displayPage(options: DisplayOptions(rasterizationScale: 2))
+                let page = try canvas.displayPage(0, options: DisplayOptions(rasterizationScale: 2))
                 t.append(Clock.now())
                 let writer = try PDFWriter(metadata: canvas.metadata)
                 try writer.addPage(page)

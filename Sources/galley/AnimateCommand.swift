@@ -8,7 +8,9 @@ import GalleyTemplates
 enum AnimateCommand: Command {
     static let name = "animate"
     static let summary = "animate a template between two data states (animated PNG or PNG frames)"
-    static let valuedOptions: Set<String> = ["from", "to", "duration", "fps", "curve", "scale", "o", "output", "at"]
+    static let valuedOptions: Set<String> = [
+        "from", "to", "duration", "fps", "curve", "scale", "o", "output", "at", "page",
+    ]
     static let flagOptions: Set<String> = []
     static let help = """
         USAGE: galley animate TEMPLATE --from A.json --to B.json -o OUT.png|DIR/ [options]
@@ -17,6 +19,7 @@ enum AnimateCommand: Command {
         matched by their template `id` (unidentified ones by place under their nearest
         identified ancestor); matched nodes move and resize, nodes only in B fade in, nodes
         only in A fade out. The first frame equals `galley rasterize` with A, the last with B.
+        A paged template animates one page (--page, default 1).
 
         OPTIONS:
           --from FILE       data of the initial state (a JSON object, or the first record of FILE)
@@ -29,6 +32,7 @@ enum AnimateCommand: Command {
                             | cubic:x1,y1,x2,y2 (CSS cubic-bezier)
           --scale S         pixels per point (default 1)
           --at P            render only the frame at progress P in [0, 1] to OUT (a plain PNG)
+          --page N          the page of a paged template to animate (1-based; default 1)
 
         EXAMPLES:
           galley animate Templates/transition.json --from Templates/transition.data.json \\
@@ -61,11 +65,13 @@ enum AnimateCommand: Command {
         let at = try arguments.double("at")
         if let at, !(0...1).contains(at) { throw UsageError("--at expects a progress in [0, 1]") }
 
-        let from = try CommandSupport.canvas(template, try record(fromPath))
-        let to = try CommandSupport.canvas(template, try record(toPath))
+        let page = try arguments.int("page") ?? 1
+        guard page >= 1 else { throw UsageError("--page counts from 1") }
+        let from = try CommandSupport.document(template, try record(fromPath))
+        let to = try CommandSupport.document(template, try record(toPath))
         do {
             let animation = try CanvasTransition.animation(
-                from: from, to: to, timing: AnimationTiming(duration: duration, curve: curve))
+                from: from, to: to, page: page - 1, timing: AnimationTiming(duration: duration, curve: curve))
             if let at {
                 let image = try RasterRenderer.render(animation.frame(at: at), scale: scale)
                 try FileOutput.writeAtomically(try PNGEncoder.encode(image), to: output)

@@ -7,17 +7,20 @@ enum BatchCommand: Command {
     static let name = "batch"
     static let summary = "render one file per data record, in parallel"
     static let valuedOptions: Set<String> = [
-        "data", "d", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout", "shard",
+        "data", "d", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout", "shard", "pages",
     ]
     static let flagOptions: Set<String> = ["resume", "fail-fast"]
     static let help = """
         USAGE: galley batch TEMPLATE --data FILE --out DIR [--name "{{number}}.pdf"] [--format pdf|png]
-                            [--scale S] [--jobs N] [--timeout SECONDS] [--resume] [--fail-fast] [--shard I/N]
+                            [--scale S] [--pages LIST] [--jobs N] [--timeout SECONDS] [--resume]
+                            [--fail-fast] [--shard I/N]
 
-        Renders TEMPLATE once per record of FILE (a JSON array, NDJSON or CSV; - for stdin) into
-        DIR, streaming the records through a bounded queue to N worker threads. A record that
-        fails (missing field, unreadable image, bad data line, timeout) is written to
-        DIR/errors.ndjson as {"record": i, "name": "...", "error": "..."}; the others carry on.
+        Renders TEMPLATE — a canvas or a paged template — once per record of FILE (a JSON array,
+        NDJSON or CSV; - for stdin) into DIR, streaming the records through a bounded queue to N
+        worker threads. A record that fails (missing field, unreadable image, bad data line,
+        timeout) is written to DIR/errors.ndjson as {"record": i, "name": "...", "error": "..."};
+        the others carry on. With PNG output a paged template writes one file per page per
+        record: NAME-1.png, NAME-2.png, … (all of a record's pages appear together, or none).
 
         OPTIONS:
           --data, -d FILE     the records: JSON array, NDJSON (.ndjson/.jsonl) or CSV
@@ -26,9 +29,12 @@ enum BatchCommand: Command {
                               index is the 0-based record number); may not leave DIR
           --format pdf|png    the output format (default: the --name extension, else pdf)
           --scale S           PNG pixels per point (default 1); --dpi D is the same as --scale D/72
-          --jobs, -j N        worker threads (default: one per processor)
-          --timeout SECONDS   give up on a document after SECONDS (it is logged as timed out)
-          --resume            skip records whose output file already exists (retries, restarts)
+          --pages LIST        the pages of each document to write: 1, 2-3, 1,4, 5- (default: all)
+          --jobs, -j N        worker threads (default: one per processor; at most 256)
+          --timeout SECONDS   give up on a document after SECONDS — binding aside, layout, pagination
+                              and drawing all stop (it is logged as timed out)
+          --resume            skip records whose output file already exists (retries, restarts;
+                              for numbered PNG pages, the first page's file)
           --fail-fast         stop at the first failed record
           --shard I/N         render only records whose index % N == I, so N machines can split
                               one data file with no coordinator (errors go to errors-I-of-N.ndjson)
@@ -58,9 +64,19 @@ enum BatchCommand: Command {
             guard let parsed = OutputFormat(rawValue: format) else { throw UsageError("--format must be pdf or png") }
             options.format = parsed
         }
-        options.scale = try OutputScale.parse(arguments)
-        options.jobs = try arguments.int("jobs") ?? arguments.int("j")
-        options.timeout = try arguments.double("timeout")
+        let format =
+            options.format ?? options.nameTemplate.flatMap { OutputFormat(path: $0) } ?? OutputFormat.pdf
+        options.scale = try OutputScale.parse(arguments, format: format)
+        options.pages = try CommandSupport.pages(arguments)
+        if let jobs = try arguments.int("jobs") ?? arguments.int("j") {
+            guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
+            if jobs > BatchOptions.maxJobs {
+                printError(
+                    "galley batch: --jobs \(jobs) is more than \(BatchOptions.maxJobs); using \(BatchOptions.maxJobs)")
+            }
+            options.jobs = min(jobs, BatchOptions.maxJobs)
+        }
+        options.timeout = try CommandSupport.timeout(arguments)
         options.resume = arguments.flag("resume")
         options.failFast = arguments.flag("fail-fast")
         if let shard = arguments.value("shard") {

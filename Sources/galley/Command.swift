@@ -103,7 +103,3 @@ struct CommandFailure: Error {
     let message: String
     var status: Int32 = ExitStatus.usage
 }
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}

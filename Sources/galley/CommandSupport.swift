@@ -2,7 +2,8 @@ import Foundation
 import Galley
 import GalleyTemplates
 
-/// What several commands share: loading a template and one record of data.
+/// What several commands share: loading a template, one record of data, a document, and
+/// writing it.
 enum CommandSupport {
     static func template(_ arguments: Arguments, command: String) throws -> Template {
         guard let path = arguments.positionals.first else {
@@ -39,8 +40,9 @@ enum CommandSupport {
         }
     }
 
-    /// Binds a record, turning template errors into a one-line failure.
-    static func canvas(_ template: Template, _ record: (value: JSONValue, index: Int?)) throws -> Canvas {
+    /// Binds a record (canvas or paged template alike), turning template errors into a
+    /// one-line failure.
+    static func document(_ template: Template, _ record: (value: JSONValue, index: Int?)) throws -> any Document {
         do {
             return try template.bind(record.value, recordIndex: record.index)
         } catch {
@@ -48,33 +50,53 @@ enum CommandSupport {
         }
     }
 
-    /// Writes a canvas; render failures name the output file.
-    static func write(_ canvas: Canvas, format: OutputFormat, to path: String, scale: Double, timeout: Double?) throws {
-        let cancellation = CancellationSource(timeout: timeout)
+    /// Writes a document and prints its warnings; render failures name the output file.
+    static func write(_ document: any Document, to path: String, options: OutputOptions) throws {
+        let files: [String]
         do {
-            try CanvasWriter.write(canvas, format: format, to: path, scale: scale, cancellation: cancellation)
+            files = try DocumentWriter.write(document, to: path, options: options)
         } catch {
             throw CommandFailure(message: "galley: cannot write \(path): \(error)", status: ExitStatus.someFailed)
         }
-        for warning in canvas.warnings { printError("galley: warning: \(warning)") }
-    }
-
-    /// Binds a paged template, turning template errors into a one-line failure.
-    static func pagedDocument(_ template: Template, _ record: (value: JSONValue, index: Int?)) throws -> PagedDocument {
-        do {
-            return try template.bindPaged(record.value, recordIndex: record.index)
-        } catch {
-            throw CommandFailure(message: error.description)
+        for warning in document.warnings() { printError("galley: warning: \(warning)") }
+        if files.count > 1, let first = files.first, let last = files.last {
+            printError("galley: wrote \(files.count) pages: \(first) … \(last)")
         }
     }
 
-    /// Binds a paged template and streams its pages into a PDF.
-    static func writePaged(_ template: Template, _ record: (value: JSONValue, index: Int?), to path: String) throws {
-        let document = try pagedDocument(template, record)
+    /// `--pages SELECTION`, when given.
+    static func pages(_ arguments: Arguments) throws -> PageSelection? {
+        guard let text = arguments.value("pages") else { return nil }
         do {
-            try document.writePDF(to: path)
+            return try PageSelection(parsing: text)
         } catch {
-            throw CommandFailure(message: "galley: cannot write \(path): \(error)", status: ExitStatus.someFailed)
+            throw UsageError(error.description)
+        }
+    }
+
+    /// `--timeout SECONDS`: above 0 and at most 1,000,000 (about 11.5 days).
+    static func timeout(_ arguments: Arguments) throws -> Double? {
+        guard let timeout = try arguments.double("timeout") else { return nil }
+        guard timeout > 0, timeout <= 1_000_000 else {
+            throw UsageError(
+                "--timeout must be above 0 and at most 1000000 seconds, got \(arguments.value("timeout") ?? "")")
+        }
+        return timeout
+    }
+}
+
+/// Writes one line to standard error; a closed or full stderr is ignored rather than fatal.
+func printError(_ message: String) {
+    var bytes = Array((message + "\n").utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        guard var cursor = buffer.baseAddress else { return }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let written = write(STDERR_FILENO, cursor, remaining)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            cursor += written
+            remaining -= written
         }
     }
 }

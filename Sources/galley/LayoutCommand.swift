@@ -38,27 +38,9 @@ enum LayoutCommand: Command {
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let template = try CommandSupport.template(arguments, command: name)
-        if template.isPaged { return try runPaged(template, arguments) }
-        let canvas = try CommandSupport.canvas(template, try CommandSupport.record(arguments, template: template))
+        let document = try CommandSupport.document(template, try CommandSupport.record(arguments, template: template))
         if arguments.flag("ascii") {
-            print(canvas.layout().asciiArtString)
-        } else {
-            print(LayoutDump.json(canvas))
-        }
-        if arguments.flag("styles") {
-            for (node, _) in canvas.nodeFrames() {
-                print("\(node.typeName)\(node.identifier.map { " #\($0)" } ?? ""): \(node.style.description)")
-            }
-        }
-        return ExitStatus.success
-    }
-
-    /// Paged templates: the body paginated, frames per page (`LayoutDump.json(_: PagedDocument)`).
-    private static func runPaged(_ template: Template, _ arguments: Arguments) throws -> Int32 {
-        let document = try CommandSupport.pagedDocument(
-            template, try CommandSupport.record(arguments, template: template))
-        if arguments.flag("ascii") {
-            print(document.layout(keepingDetails: true).asciiArtString)
+            print(document.debugLayout().asciiArtString)
         } else {
             do {
                 print(try LayoutDump.json(document))
@@ -67,7 +49,7 @@ enum LayoutCommand: Command {
             }
         }
         if arguments.flag("styles") {
-            for (node, _) in document.layout().flattenedNodeFrames() {
+            for (node, _) in document.debugLayout().flattenedNodeFrames() {
                 guard let node = node as? DisplayNode else { continue }
                 print("\(node.typeName)\(node.identifier.map { " #\($0)" } ?? ""): \(node.style.description)")
             }

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("galley text warnings and fonts")
 struct TextCommandTests {
-    /// A character no installed font has is drawn as .notdef, and the CLI says so on stderr
-    /// (the file is still written: exit status 0).
+    /// A character no installed font has is drawn as .notdef, and the CLI says so on stderr, with
+    /// the element's place in the template (the file is still written: exit status 0).
     @Test(arguments: ["pdf", "png"])
     func missingGlyphIsReportedOnStandardError(format: String) throws {
         let dir = try CLIRunner.temporaryDirectory()
@@ -22,7 +22,8 @@ struct TextCommandTests {
         let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("galley: warning:") }
         #expect(
             warnings == [
-                "galley: warning: no font has U+10FFFD '\u{10FFFD}' (in text \"Price: 5 \u{10FFFD} each, with a long tail of wo…\")"
+                "galley: warning: \(template.path):1:37: at $.body: no font has U+10FFFD '\u{10FFFD}' "
+                    + "(in text \"Price: 5 \u{10FFFD} each, with a long tail of wo…\")"
             ], "\(result.stderr)")
     }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite("report DSL: builder")
 struct BuilderTests {
     /// The texts of a document's paragraphs, in layout order.
-    func texts(_ document: Document) throws -> [String] {
+    func texts(_ document: Report) throws -> [String] {
         var result: [String] = []
         func visit(_ layout: Layout) {
             if let text = layout.element as? TextNode { result.append(text.text) }
@@ -21,7 +21,7 @@ struct BuilderTests {
     @Test(arguments: [true, false])
     func conditionalsOptionalsAndLoops(flag: Bool) throws {
         let note: String? = flag ? "note" : nil
-        let document = Document {
+        let document = Report {
             if flag { Text("yes") } else { Text("no") }
             if let note { Text(note) }
             for index in 1...2 { Text("for \(index)") }
@@ -46,7 +46,7 @@ struct BuilderTests {
 
     @Test func rawNodesAndConcatenatedText() throws {
         let chart = ChartNode(kind: .bar, values: [1, 2, 3])
-        let document = Document {
+        let document = Report {
             chart
             Node { TextNode("made by hand") }
             Text("bold ") + Text("and plain").fontWeight(400)
@@ -65,7 +65,7 @@ struct BuilderTests {
     }
 
     @Test func textStyleIsInheritedAndOverridden() throws {
-        let document = Document(textStyle: TextStyle(font: "Liberation Serif", fontSize: 11)) {
+        let document = Report(textStyle: TextStyle(font: "Liberation Serif", fontSize: 11)) {
             Text("document style")
             VStack {
                 Text("scoped")
@@ -84,7 +84,7 @@ struct BuilderTests {
     }
 
     @Test func nodeModifiersSetLayerAndNavigation() throws {
-        let document = Document {
+        let document = Report {
             VStack { Text("inside") }
                 .background(.black).border(.white, width: 2).cornerRadius(4).id("card").bookmark("Card", level: 2)
                 .keepTogether()

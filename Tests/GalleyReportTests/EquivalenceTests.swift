@@ -13,8 +13,8 @@ struct EquivalenceTests {
     static let grey = Color(rgb8: 0xee, 0xee, 0xee)
     static let rows = [("Bolts", 120), ("Nuts", 80), ("Washers", 45)]
 
-    static func dsl() -> Document {
-        Document(page: .a5, margins: EdgeInsets(all: 30), spacing: 6, textStyle: base) {
+    static func dsl() -> Report {
+        Report(page: .a5, margins: EdgeInsets(all: 30), spacing: 6, textStyle: base) {
             Text("Title").fontSize(18).bold()
             HStack(spacing: 8, alignment: .center) {
                 Box(width: 20, height: 20).background(.black).cornerRadius(10)
@@ -94,8 +94,8 @@ struct EquivalenceTests {
     @Test func displayListsMatchTheTreeBuiltByHand() throws {
         let dsl = try Self.dsl().makePagedDocument()
         let direct = Self.direct()
-        let page = try dsl.displayPage(0, of: dsl.paginate())
-        let expected = try direct.displayPage(0, of: direct.paginate())
+        let page = try dsl.displayPage(0)
+        let expected = try direct.displayPage(0)
         #expect(page.items.count == expected.items.count)
         // Compared as a Bool: the expansion of two display lists would bury the message.
         let identical = page == expected
@@ -105,7 +105,7 @@ struct EquivalenceTests {
     /// A spec hosted in a box for its background passes its style to the box: the box is half
     /// the width (not stretched), and the stack inside it fills the box.
     @Test func hostedSpecKeepsItsSize() throws {
-        let document = Document(page: .a6, margins: EdgeInsets(all: 10), textStyle: Self.base) {
+        let document = Report(page: .a6, margins: EdgeInsets(all: 10), textStyle: Self.base) {
             VStack(alignment: .start) {
                 VStack { Box(width: 10, height: 10) }.frame(width: .fraction(0.5), height: .auto).background(.black)
             }
@@ -117,7 +117,7 @@ struct EquivalenceTests {
     /// `.padding(8).background(c)` colours the padded frame; the other order only the content.
     @Test func modifierOrderMatters() throws {
         func frames(@ContentBuilder _ content: () -> [any ReportContent]) throws -> [String] {
-            let document = Document(page: .a6, margins: EdgeInsets(all: 10), textStyle: Self.base, body: content)
+            let document = Report(page: .a6, margins: EdgeInsets(all: 10), textStyle: Self.base, body: content)
             return ReportTestSupport.dump(try document.makePagedDocument().layout())
         }
         let padThenFill = try frames {

@@ -1,4 +1,5 @@
 import Foundation
+import Galley
 import GalleyLayout
 import GalleyReport
 import GalleyTestSupport
@@ -11,8 +12,8 @@ import Testing
 struct PagedOutputTests {
     static let items = (1...90).map { (code: String(format: "R-%03d", $0), quantity: $0 * 7) }
 
-    static func document() -> Document {
-        Document(
+    static func document() -> Report {
+        Report(
             page: .a5, margins: EdgeInsets(all: 40), spacing: 8,
             textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)
         ) {
@@ -100,6 +101,6 @@ struct PagedOutputTests {
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         func be32(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
         #expect(be32(16) == 420 && be32(20) == 596, "A5 at 72 dpi is 420 × 596 pixels")
-        #expect(throws: ReportError.self) { try Self.document().pngData(page: 99) }
+        #expect(throws: DocumentError.self) { try Self.document().pngData(page: 99) }
     }
 }

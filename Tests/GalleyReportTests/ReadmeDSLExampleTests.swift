@@ -16,7 +16,7 @@ import Testing
         let summary = "Sales rose in every region."
         let rows = [Row(name: "Widgets", amount: "1,200.00"), Row(name: "Gadgets", amount: "800.00")]
         // --- as in README.md ---
-        let report = Document(page: .a4) {
+        let report = Report(page: .a4) {
             Text("Quarterly report").fontSize(24).bold().bookmark("Quarterly report")
             VStack(spacing: 8) {
                 Text(summary)

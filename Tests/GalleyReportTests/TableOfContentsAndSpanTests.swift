@@ -16,8 +16,8 @@ struct TableOfContentsAndSpanTests {
 
     /// A5 pages: the contents, then sections whose headings land on pages 2, 2–3 and later. "Beta"
     /// is a bookmarked container holding the bookmarked "Beta one": it is listed first.
-    static func document() -> Document {
-        Document(
+    static func document() -> Report {
+        Report(
             page: .a5, margins: EdgeInsets(all: 40), spacing: 8,
             textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)
         ) {
@@ -73,7 +73,7 @@ struct TableOfContentsAndSpanTests {
     ]
 
     /// Layouts of the table's direct sublayouts: its rows and, after them, the cells spanning rows.
-    static func tableParts(_ document: Document) throws -> (
+    static func tableParts(_ document: Report) throws -> (
         rows: [(y: Double, height: Double, cells: Int)], spanning: [Rect]
     ) {
         let layout = try document.makePagedDocument().layout()
@@ -96,7 +96,7 @@ struct TableOfContentsAndSpanTests {
 
     @Test func aColumnCellSpanningRowsIsAsTallAsThemAndTheyLeaveItsColumnOut() throws {
         let runs = ["North": 3, "South": 1, "East": 1]
-        let document = Document(textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)) {
+        let document = Report(textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)) {
             Table(Array(Self.shipments.enumerated())) {
                 Column("Region", width: .points(80)) { index, shipment in
                     // The region once, beside its run of shipments.
@@ -120,7 +120,7 @@ struct TableOfContentsAndSpanTests {
     }
 
     @Test func aSummaryCellSpanningRowsGrowsTheLastRowForTallContent() throws {
-        let document = Document(textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)) {
+        let document = Report(textStyle: TextStyle(font: "Liberation Sans", fontSize: 10)) {
             Table(Self.shipments) {
                 Column("Code", width: .points(60)) { shipment in Text(shipment.code) }
                 Column("Region") { shipment in Text(shipment.region) }

@@ -32,7 +32,7 @@ import Testing
         let base = Self.directory.appendingPathComponent(name)
         let template = try Template.load(path: base.path + ".json")
         let canvas = try template.bind(.object([:]))
-        let actual = LayoutDump.json(canvas)
+        let actual = try LayoutDump.json(canvas)
         let expected = try String(contentsOf: base.appendingPathExtension("expected.json"), encoding: .utf8)
         let got = try Dump(parsing: actual)
         let want = try Dump(parsing: expected)

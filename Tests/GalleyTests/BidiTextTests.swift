@@ -71,7 +71,7 @@ struct BidiTextTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("out.pdf").path
-        try CanvasWriter.write(canvas, format: .pdf, to: path, rasterCache: nil)
+        try DocumentWriter.write(canvas, to: path, options: OutputOptions(format: .pdf, rasterCache: nil))
         return try inspect(path)
     }
 

@@ -50,7 +50,8 @@ struct CancellationTests {
         let source = CancellationSource(timeout: 0.1)
         let deadline = ContinuousClock.now + .milliseconds(100)
         #expect(throws: RenderCancelled(reason: .timedOut)) {
-            try CanvasWriter.write(canvas, format: format, to: path, cancellation: source, rasterCache: nil)
+            try DocumentWriter.write(
+                canvas, to: path, options: OutputOptions(format: format, cancellation: source, rasterCache: nil))
         }
         let stopped = try #require(spinner.probe.stoppedAt.withLock { $0 })
         let lastGoOn = try #require(spinner.probe.lastGoOn.withLock { $0 })

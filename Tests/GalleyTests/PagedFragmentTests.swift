@@ -50,7 +50,7 @@ struct PagedFragmentTests {
         let pagination = document.paginate()
         #expect(pagination.pageCount > 2)
         for index in 0..<pagination.pageCount {
-            let page = try document.displayPage(index, of: pagination)
+            let page = try document.displayPage(index)
             let groups = Self.groups(page.items)
             let effect = try #require(groups.first { $0.opacity == 0.5 }, "page \(index + 1): no opacity group")
             #expect(effect.shadow == shadow, "page \(index + 1)")
@@ -65,7 +65,7 @@ struct PagedFragmentTests {
         let document = Self.document { _ in }
         let pagination = document.paginate()
         for index in 0..<pagination.pageCount {
-            let page = try document.displayPage(index, of: pagination)
+            let page = try document.displayPage(index)
             // Only the page's clip around the body (the other groups move whole nodes into place).
             let effects = Self.groups(page.items).filter { $0.opacity != 1 || $0.shadow != nil || $0.clip != nil }
             #expect(effects.count == 1, "page \(index + 1)")

@@ -20,7 +20,7 @@ import Testing
             child:
                 StackLayoutSpec(direction: .horizontal, spacing: 12, alignItems: .center, children: [badge, title]))
         let canvas = Canvas(body: body, size: Size(width: 480, height: 96))
-        try CanvasWriter.write(canvas, format: .pdf, to: path)
+        try DocumentWriter.write(canvas, to: path, options: OutputOptions(format: .pdf))
         // ---
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.starts(with: Array("%PDF-".utf8)))

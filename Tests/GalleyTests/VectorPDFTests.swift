@@ -30,7 +30,8 @@ struct VectorPDFTests {
 
     static func write(_ body: any LayoutElement, size: Size) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-vector-\(UUID()).pdf").path
-        try CanvasWriter.write(Canvas(body: body, size: size), format: .pdf, to: path, rasterCache: nil)
+        try DocumentWriter.write(
+            Canvas(body: body, size: size), to: path, options: OutputOptions(format: .pdf, rasterCache: nil))
         return path
     }
 

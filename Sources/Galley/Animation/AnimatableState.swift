@@ -44,30 +44,32 @@ public struct LayerTransform: Hashable, Sendable {
 }
 
 /// The animatable properties of a node: frame (in the animation's coordinate space), opacity,
-/// background colour, corner radius and transform.
+/// background colour, corner radius, transform and shadow.
 public struct AnimatableState: Hashable, Sendable {
     public var frame: Rect
     public var opacity: Double
     public var backgroundColor: Color?
     public var cornerRadius: Double
     public var transform: LayerTransform
+    public var shadow: Shadow?
 
     public init(
         frame: Rect, opacity: Double = 1, backgroundColor: Color? = nil, cornerRadius: Double = 0,
-        transform: LayerTransform = .identity
+        transform: LayerTransform = .identity, shadow: Shadow? = nil
     ) {
         self.frame = frame
         self.opacity = opacity
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
         self.transform = transform
+        self.shadow = shadow
     }
 
     /// The state a node's layer gives it at `frame`.
     public init(layer: LayerProperties, frame: Rect, inheritedOpacity: Double = 1) {
         self.init(
             frame: frame, opacity: layer.opacity * inheritedOpacity, backgroundColor: layer.backgroundColor,
-            cornerRadius: layer.cornerRadius, transform: LayerTransform(layer.transform))
+            cornerRadius: layer.cornerRadius, transform: LayerTransform(layer.transform), shadow: layer.shadow)
     }
 
     /// The same state, faded to `opacity`.
@@ -99,9 +101,24 @@ public struct AnimatableState: Hashable, Sendable {
             rotation: mix(a.transform.rotation, b.transform.rotation),
             translationX: mix(a.transform.translationX, b.transform.translationX),
             translationY: mix(a.transform.translationY, b.transform.translationY))
+        var shadow: Shadow?
+        if let from = a.shadow ?? b.shadow.map(Self.faded), let to = b.shadow ?? a.shadow.map(Self.faded) {
+            // A missing shadow is the other one, fully transparent: it fades in or out in place.
+            func channel(_ x: Double, _ y: Double) -> Double { min(max(mix(x, y), 0), 1) }
+            shadow = Shadow(
+                offset: Point(x: mix(from.offset.x, to.offset.x), y: mix(from.offset.y, to.offset.y)),
+                blurRadius: max(0, mix(from.blurRadius, to.blurRadius)),
+                color: Color(
+                    red: channel(from.color.red, to.color.red), green: channel(from.color.green, to.color.green),
+                    blue: channel(from.color.blue, to.color.blue), alpha: channel(from.color.alpha, to.color.alpha)))
+        }
         return AnimatableState(
             frame: frame, opacity: min(max(mix(a.opacity, b.opacity), 0), 1), backgroundColor: color,
-            cornerRadius: max(0, mix(a.cornerRadius, b.cornerRadius)), transform: transform)
+            cornerRadius: max(0, mix(a.cornerRadius, b.cornerRadius)), transform: transform, shadow: shadow)
+    }
+
+    private static func faded(_ shadow: Shadow) -> Shadow {
+        Shadow(offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color.withAlpha(0))
     }
 }
 

@@ -41,11 +41,14 @@ public struct AnimationTrack: Sendable {
     public var fromContent: NodeContent?
     public var toContent: NodeContent?
     public var border: TrackBorder?
+    /// Whether the node's layer clips its content to its (animated, rounded) bounds.
+    public var clipsContent: Bool
     var contentChanges: Bool
 
     public init(
         key: String, role: Role, from: AnimatableState, to: AnimatableState, timing: AnimationTiming,
-        fromContent: NodeContent? = nil, toContent: NodeContent? = nil, border: TrackBorder? = nil
+        fromContent: NodeContent? = nil, toContent: NodeContent? = nil, border: TrackBorder? = nil,
+        clipsContent: Bool = false
     ) {
         self.key = key
         self.role = role
@@ -55,6 +58,7 @@ public struct AnimationTrack: Sendable {
         self.fromContent = fromContent
         self.toContent = toContent
         self.border = border
+        self.clipsContent = clipsContent
         contentChanges = fromContent != nil && toContent != nil && fromContent != toContent
     }
 
@@ -123,39 +127,31 @@ public struct LayoutAnimation: Sendable {
         return (0..<count).map { frame(at: Self.progress(ofFrame: $0, count: count)) }
     }
 
+    /// Draws a track's node at its state `time` seconds in: its animated layer through the
+    /// same `LayerPainter` static pages use (shadow, opacity, transform, background, clip,
+    /// border), its content scaled to the animated frame (cross-faded when it changed).
     private func draw(_ track: AnimationTrack, at time: Double, in context: GraphicsContext) {
         let state = track.state(at: time)
-        guard state.opacity > 0 else { return }
-        let frame = state.frame
-        var transform = AffineTransform.translation(x: frame.minX, y: frame.minY)
-        if !state.transform.isIdentity {
-            let cx = frame.width / 2
-            let cy = frame.height / 2
-            transform = AffineTransform.translation(x: -cx, y: -cy)
-                .concatenating(state.transform.affine)
-                .concatenating(.translation(x: cx, y: cy))
-                .concatenating(transform)
+        var layer = LayerProperties()
+        layer.opacity = state.opacity
+        layer.backgroundColor = state.backgroundColor
+        layer.cornerRadius = state.cornerRadius
+        layer.transform = state.transform.affine
+        layer.shadow = state.shadow
+        layer.clipsToBounds = track.clipsContent
+        if let border = track.border {
+            layer.borderWidth = border.width
+            layer.borderColor = border.color
         }
+        let frame = state.frame
         let bounds = Rect(origin: .zero, size: frame.size)
-        context.withGroup(transform: transform, opacity: state.opacity) { context in
-            if let background = state.backgroundColor {
-                context.fill(Path(roundedRect: bounds, cornerRadius: state.cornerRadius), color: background)
-            }
+        LayerPainter.paint(layer, origin: frame.origin, size: frame.size, in: context) { context in
             if track.contentChanges, let from = track.fromContent, let to = track.toContent {
                 let fraction = min(max(track.timing.fraction(at: time), 0), 1)
                 drawContent(from, in: bounds, opacity: 1 - fraction, context: context)
                 drawContent(to, in: bounds, opacity: fraction, context: context)
             } else if let content = track.toContent ?? track.fromContent {
                 drawContent(content, in: bounds, opacity: 1, context: context)
-            }
-            if let border = track.border {
-                let inset = border.width / 2
-                let rect = Rect(
-                    x: inset, y: inset, width: max(0, bounds.width - border.width),
-                    height: max(0, bounds.height - border.width))
-                context.stroke(
-                    Path(roundedRect: rect, cornerRadius: max(0, state.cornerRadius - inset)), color: border.color,
-                    lineWidth: border.width)
             }
         }
     }

@@ -63,15 +63,10 @@ final class PendingLayers {
 }
 
 enum ConcurrentLayers {
-    /// Placeholders are anchors with a name no template can produce.
-    private static let prefix = "\u{0}galley.pending-layer."
+    /// The marker recorded in a deferred layer's place (`PendingLayerMarker`).
+    static func placeholder(_ index: Int) -> DisplayItem { PendingLayerMarker.item(index) }
 
-    static func placeholder(_ index: Int) -> DisplayItem { .anchor(prefix + String(index), .zero) }
-
-    private static func placeholderIndex(_ item: DisplayItem) -> Int? {
-        guard case .anchor(let name, _) = item, name.hasPrefix(prefix) else { return nil }
-        return Int(name.dropFirst(prefix.count))
-    }
+    private static func placeholderIndex(_ item: DisplayItem) -> Int? { PendingLayerMarker.index(of: item) }
 
     /// Displays `layers` on up to `options.maxConcurrentLayers` threads; results in input order.
     /// The first failure in input order is rethrown (a cancellation, usually).

@@ -1,17 +1,20 @@
 import GalleyLayout
 import GalleyRender
 
-/// Turns a laid-out node tree into display items: each node's layer (background, border,
-/// clip, opacity, shadow, transform), its snapshotted drawing, then its subnodes, in z-order.
+/// Turns laid-out node trees into display items: each node's layer (`LayerPainter`), its
+/// snapshotted drawing, then its subnodes, in z-order.
 ///
 /// Runs on the task that owns the nodes (it reads them to snapshot draw parameters); the draw
 /// routines it calls touch only their parameters. Rasterized subtrees become single images.
 ///
 /// Independent layers — rasterized subtrees and image-displaying nodes — are not displayed
 /// where they are met: the builder snapshots their work (recorded items, a `DrawOperation`),
-/// leaves a placeholder, and after the walk displays all of them at once on up to
-/// `options.maxConcurrentLayers` worker threads, splicing each result back at its placeholder,
-/// so z-order and the resulting display list are exactly those of displaying them in order.
+/// records a marker (`PendingLayerMarker`), and when the page is complete displays all of
+/// them at once on up to `options.maxConcurrentLayers` worker threads, splicing each result
+/// back at its marker, so z-order and the resulting display list are exactly those of
+/// displaying them in order. Deferred work is private to one ``record(_:)`` call: every page
+/// leaves the builder resolved, whatever it is made of (a canvas, a page's header, body slice
+/// and footer, an animated subtree).
 public struct DisplayListBuilder {
     public let options: DisplayOptions
     private let pending = PendingLayers()
@@ -20,12 +23,18 @@ public struct DisplayListBuilder {
         self.options = options
     }
 
-    /// The items of a root layout's subnodes (the root node itself is the page: its layer
-    /// is drawn too, at the origin).
+    /// The items of a root layout: the root node's own layer at the origin, then its subnodes.
     public func items(for rootLayout: Layout) throws -> [DisplayItem] {
+        try record { try $0.display(rootLayout, at: .zero) }
+    }
+
+    /// Records one page (or any picture) made of several laid-out pieces, then displays the
+    /// layers they deferred and returns the finished items.
+    func record(_ body: (Recording) throws -> Void) throws -> [DisplayItem] {
         let context = GraphicsContext()
         pending.reset()
-        try display(rootLayout, at: .zero, in: context, isRasterizing: false)
+        defer { pending.reset() }
+        try body(Recording(builder: self, context: context))
         let items = context.takeItems()
         try options.isCancelled.throwIfCancelled()
         let jobs = pending.take()
@@ -37,71 +46,76 @@ public struct DisplayListBuilder {
     /// Whether independent layers are deferred to the concurrent pass (else drawn inline).
     private var defersLayers: Bool { options.maxConcurrentLayers > 1 }
 
-    func display(_ layout: Layout, at origin: Point, in context: GraphicsContext, isRasterizing: Bool) throws {
+    fileprivate func display(_ layout: Layout, at origin: Point, in context: GraphicsContext, isRasterizing: Bool)
+        throws
+    {
         try options.isCancelled.throwIfCancelled()
         guard let node = layout.element as? DisplayNode else { return }
-        let bounds = Rect(origin: .zero, size: layout.size)
-        node.bounds = bounds
+        let size = layout.size
+        node.bounds = Rect(origin: .zero, size: size)
         let layer = node.layer
-        guard layer.opacity > 0 else { return }
-        try context.withGroup(
-            transform: transform(for: layer, origin: origin, size: layout.size),
-            opacity: layer.opacity, shadow: layer.shadow
-        ) { context in
-            if layer.rasterizesSubtree && !isRasterizing {
-                try drawRasterized(node, layout, bounds: bounds, in: context)
-            } else {
-                try drawContents(node, layout, bounds: bounds, in: context, isRasterizing: isRasterizing)
+        if layer.rasterizesSubtree && !isRasterizing {
+            try LayerPainter.group(layer, origin: origin, size: size, in: context) { context in
+                try drawRasterized(node, layout, in: context)
             }
+            return
         }
-    }
-
-    /// Background, content, subnodes (clipped when asked), border, link and anchor.
-    private func drawContents(
-        _ node: DisplayNode, _ layout: Layout, bounds: Rect, in context: GraphicsContext, isRasterizing: Bool
-    ) throws {
-        let layer = node.layer
-        if let background = layer.backgroundColor {
-            context.fill(Path(roundedRect: bounds, cornerRadius: layer.cornerRadius), color: background)
-        }
-        let clip = layer.clipsToBounds ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : nil
-        try context.withGroup(clip: clip) { context in
-            if let operation = node.makeDrawOperation() {
-                if operation.producesImage, !isRasterizing, defersLayers {
-                    context.append(pending.add(.image(operation, bounds: bounds)))
-                } else {
-                    try operation.draw(
-                        in: context, bounds: bounds, isCancelled: options.isCancelled, isRasterizing: isRasterizing)
-                }
-            }
+        try drawNode(node, size: size, at: origin, in: context, exportsAnchor: node.exportsAnchor) { context in
+            try drawOwnContent(node, in: context, isRasterizing: isRasterizing)
             for sublayout in layout.sublayouts {
                 try display(sublayout, at: sublayout.position, in: context, isRasterizing: isRasterizing)
             }
         }
-        if layer.hasBorder {
-            // Core Animation draws the border inside the bounds.
-            let inset = layer.borderWidth / 2
-            let rect = Rect(
-                x: inset, y: inset, width: max(0, bounds.width - layer.borderWidth),
-                height: max(0, bounds.height - layer.borderWidth))
-            context.stroke(
-                Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)),
-                color: layer.borderColor, lineWidth: layer.borderWidth)
-        }
-        if let link = node.link { context.addLink(bounds, to: link) }
-        if node.exportsAnchor, let id = node.identifier { context.addAnchor(id, at: .zero) }
     }
 
-    /// Texture's shouldRasterizeDescendants: the subtree is recorded, then flattened into one
-    /// bitmap at the output scale (reused from the raster cache when an equal one exists).
-    private func drawRasterized(_ node: DisplayNode, _ layout: Layout, bounds: Rect, in context: GraphicsContext) throws
-    {
+    /// A node's layer around `contents`, with its link and (when `exportsAnchor`) its anchor.
+    fileprivate func drawNode(
+        _ node: DisplayNode, size: Size, at origin: Point, in context: GraphicsContext, exportsAnchor: Bool,
+        contents: (GraphicsContext) throws -> Void
+    ) throws {
+        try LayerPainter.paint(node.layer, origin: origin, size: size, in: context, contents: contents) { context in
+            Self.drawInteractive(node, size: size, exportsAnchor: exportsAnchor, in: context)
+        }
+    }
+
+    private static func drawInteractive(
+        _ node: DisplayNode, size: Size, exportsAnchor: Bool, in context: GraphicsContext
+    ) {
+        if let link = node.link { context.addLink(Rect(origin: .zero, size: size), to: link) }
+        if exportsAnchor, let id = node.identifier { context.addAnchor(id, at: .zero) }
+    }
+
+    /// The node's own drawing (its draw routine, or its image, deferred when it may be).
+    private func drawOwnContent(_ node: DisplayNode, in context: GraphicsContext, isRasterizing: Bool) throws {
+        guard let operation = node.makeDrawOperation() else { return }
+        if operation.producesImage, !isRasterizing, defersLayers {
+            context.append(pending.add(.image(operation, bounds: node.bounds)))
+        } else {
+            try operation.draw(
+                in: context, bounds: node.bounds, isCancelled: options.isCancelled, isRasterizing: isRasterizing)
+        }
+    }
+
+    /// Texture's shouldRasterizeDescendants: the subtree's surface (background, content,
+    /// subnodes, border) is recorded, then flattened into one bitmap at the output scale (reused
+    /// from the raster cache when an equal one exists). The layer's group (opacity, shadow,
+    /// transform) stays outside the bitmap.
+    private func drawRasterized(_ node: DisplayNode, _ layout: Layout, in context: GraphicsContext) throws {
         let recorder = GraphicsContext()
-        try drawContents(node, layout, bounds: bounds, in: recorder, isRasterizing: true)
+        let size = layout.size
+        try LayerPainter.surface(
+            node.layer, size: size, in: recorder,
+            contents: { context in
+                try drawOwnContent(node, in: context, isRasterizing: true)
+                for sublayout in layout.sublayouts {
+                    try display(sublayout, at: sublayout.position, in: context, isRasterizing: true)
+                }
+            },
+            overlay: { Self.drawInteractive(node, size: size, exportsAnchor: node.exportsAnchor, in: $0) })
         let items = recorder.takeItems()
         // Links and anchors stay live (vector) in PDFs; everything else goes into the bitmap.
         let interactive = items.filter(\.isInteractive)
-        let key = RasterCache.Key(items: items, size: bounds.size, scale: options.rasterizationScale)
+        let key = RasterCache.Key(items: items, size: size, scale: options.rasterizationScale)
         let job = PendingLayer.rasterize(key, interactive: interactive)
         if defersLayers {
             context.append(pending.add(job))
@@ -109,17 +123,44 @@ public struct DisplayListBuilder {
             context.append(contentsOf: try job.display(options: options))
         }
     }
+}
 
-    private func transform(for layer: LayerProperties, origin: Point, size: Size) -> AffineTransform {
-        let translation = AffineTransform.translation(x: origin.x, y: origin.y)
-        guard !layer.transform.isIdentity else { return translation }
-        // Core Animation transforms about the layer's centre (anchor point 0.5, 0.5).
-        let cx = size.width / 2
-        let cy = size.height / 2
-        return AffineTransform.translation(x: -cx, y: -cy)
-            .concatenating(layer.transform)
-            .concatenating(.translation(x: cx, y: cy))
-            .concatenating(translation)
+extension DisplayListBuilder {
+    /// The drawing surface of one ``DisplayListBuilder/record(_:)`` call: only that call makes
+    /// one, so whatever is drawn through it is resolved before the items leave the builder.
+    struct Recording {
+        fileprivate let builder: DisplayListBuilder
+        fileprivate let context: GraphicsContext
+
+        /// Draws a laid-out node (its layer, drawing and subnodes) with its top-left corner at
+        /// `origin`.
+        func display(_ layout: Layout, at origin: Point) throws {
+            try builder.display(layout, at: origin, in: context, isRasterizing: false)
+        }
+
+        /// Draws a node's layer (and its link, and its anchor when `exportsAnchor`) at `origin`,
+        /// with `subnodes` drawing what goes inside instead of the node's own subtree: the part
+        /// of a node a page break cuts. The node's own drawing is drawn too.
+        func displayFragment(
+            _ node: DisplayNode, size: Size, at origin: Point, exportsAnchor: Bool,
+            subnodes: (Recording) throws -> Void
+        ) throws {
+            try builder.options.isCancelled.throwIfCancelled()
+            node.bounds = Rect(origin: .zero, size: size)
+            try builder.drawNode(node, size: size, at: origin, in: context, exportsAnchor: exportsAnchor) { context in
+                try builder.drawOwnContent(node, in: context, isRasterizing: false)
+                try subnodes(Recording(builder: builder, context: context))
+            }
+        }
+
+        /// Records what `body` draws as one group (`GraphicsContext.withGroup`).
+        func withGroup(transform: AffineTransform = .identity, clip: Path? = nil, _ body: (Recording) throws -> Void)
+            throws
+        {
+            try context.withGroup(transform: transform, clip: clip) { context in
+                try body(Recording(builder: builder, context: context))
+            }
+        }
     }
 }
 

@@ -1,9 +1,9 @@
 import GalleyLayout
 import GalleyRender
 
-/// A single-surface document (a social card, a label, one invoice page): a body laid out in a
-/// size range, drawn as one page.
-public final class Canvas {
+/// A document of exactly one page (a social card, a label, one invoice page): a body laid out
+/// in a size range and drawn as one surface.
+public final class Canvas: Document {
     /// How the surface is sized.
     public enum Fit: String, Sendable {
         /// The surface is `size`, whatever the body's laid-out size.
@@ -19,9 +19,10 @@ public final class Canvas {
     public let fit: Fit
     public var background: Color?
     public var metadata = DocumentMetadata()
-    /// Problems found by the last `displayPage` that did not stop it, one sentence each: e.g.
-    /// `no font has U+10FFFD '\u{10FFFD}' (in text "…")` for characters drawn as .notdef.
-    public private(set) var warnings: [String] = []
+    public private(set) var outline: [OutlineEntry] = []
+    /// Warnings found while laying out (links to missing ids).
+    private var layoutWarnings: [DocumentWarning] = []
+    private var isLaidOut = false
 
     /// - Parameters:
     ///   - body: a node or a layout spec.
@@ -47,38 +48,72 @@ public final class Canvas {
         fit == .size ? size : layout.size
     }
 
+    public var pageNaming: PageNaming { .single }
+    public var paper: Color? { nil }
+
+    public func pageCount(isCancelled: CancellationCheck) throws -> Int {
+        _ = try laidOut(isCancelled: isCancelled)
+        return 1
+    }
+
     /// The laid-out, snapshotted page, ready for any writer on any thread.
-    public func displayPage(options: DisplayOptions = DisplayOptions()) throws -> DisplayPage {
-        let layout = layout()
+    public func displayPage(_ index: Int = 0, options: DisplayOptions = DisplayOptions()) throws -> DisplayPage {
+        guard index == 0 else { throw DocumentError.noSuchPage(index: index, count: 1) }
+        let layout = try laidOut(isCancelled: options.isCancelled)
         let items = try DisplayListBuilder(options: options).items(for: layout)
-        warnings = Self.warnings(for: layout)
         return DisplayPage(size: surfaceSize(for: layout), items: items, background: background)
     }
 
+    public func pageFrames(_ index: Int) throws -> PageFrames {
+        guard index == 0 else { throw DocumentError.noSuchPage(index: index, count: 1) }
+        let layout = try laidOut(isCancelled: .never)
+        let size = surfaceSize(for: layout)
+        return PageFrames(
+            page: 1, size: size, header: nil, repeatedHeader: nil, body: Rect(origin: .zero, size: size), slice: nil,
+            footer: nil,
+            nodes: nodeFrames().map { PageFrames.NodeFrame(node: $0.node, frame: $0.frame, isClipped: false) })
+    }
+
+    public func pageLayout(_ index: Int) throws -> Layout {
+        guard index == 0 else { throw DocumentError.noSuchPage(index: index, count: 1) }
+        return try laidOut(isCancelled: .never)
+    }
+
+    public func debugLayout() -> Layout { layout() }
+
+    public func warnings() -> [DocumentWarning] {
+        var warnings = layoutWarnings
+        var seen = Set(warnings)
+        for entry in layout().flattenedNodeFrames() {
+            guard let node = entry.node as? DisplayNode else { continue }
+            for message in node.layoutWarnings(size: entry.frame.size) {
+                let warning = DocumentWarning(message: message, origin: node.origin?.originDescription)
+                if seen.insert(warning).inserted { warnings.append(warning) }
+            }
+        }
+        return warnings
+    }
+
     /// Every drawn node with its frame in surface coordinates, in drawing order (the layout
-    /// dump of TEMPLATE-FORMAT.md).
+    /// dump of `galley layout`).
     public func nodeFrames() -> [(node: DisplayNode, frame: Rect)] {
         layout().flattenedNodeFrames().compactMap { entry in
             (entry.node as? DisplayNode).map { ($0, entry.frame) }
         }
     }
 
-    /// Missing-glyph warnings of the text nodes drawn in `layout`, each character once per text.
-    static func warnings(for layout: Layout) -> [String] {
-        var warnings: [String] = []
-        var seen = Set<String>()
-        for entry in layout.flattenedNodeFrames() {
-            guard let text = entry.node as? TextNode else { continue }
-            let missing = text.missingCharacters(width: entry.frame.width)
-            guard !missing.isEmpty else { continue }
-            let excerpt = TextNode.excerpt(text.text)
-            for scalar in missing {
-                let code = String(scalar.value, radix: 16, uppercase: true)
-                let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
-                let warning = "no font has U+\(padded) '\(Character(scalar))' (in text \"\(excerpt)\")"
-                if seen.insert(warning).inserted { warnings.append(warning) }
-            }
+    /// The layout, measured under `isCancelled` (a huge table stops measuring when it turns
+    /// true); the first layout also resolves the document's anchors and outline.
+    private func laidOut(isCancelled: CancellationCheck) throws -> Layout {
+        let check: @Sendable () -> Bool = { isCancelled() }
+        let layout = LayoutCancellation.measuring(cancelledBy: check) { self.layout() }
+        try isCancelled.throwIfCancelled()
+        if !isLaidOut {
+            isLaidOut = true
+            let anchors = DocumentAnchors.of(layout)
+            layoutWarnings = anchors.resolve()
+            outline = anchors.bookmarks.map(\.entry)
         }
-        return warnings
+        return layout
     }
 }

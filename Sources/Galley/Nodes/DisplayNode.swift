@@ -47,6 +47,11 @@ open class DisplayNode: LayoutNode {
         set { updateAttributes(newValue == nil) { $0.transitionTiming = newValue } }
     }
 
+    /// What built the node (a template element), so a warning about it can say where it came
+    /// from. Inline, not with the rare attributes: templates set it on every node, and a
+    /// reference costs no allocation.
+    public var origin: (any NodeOrigin)?
+
     /// The layer and the rarely set properties live out of line, allocated when first set: a
     /// paged body can hold hundreds of thousands of nodes (a table cell is two), most with
     /// neither, and inline they were over half of a node's 744 bytes.
@@ -136,6 +141,10 @@ open class DisplayNode: LayoutNode {
         parent.subnodes.removeAll { $0 === self }
         supernode = nil
     }
+
+    /// What looks wrong about the node laid out at `size` (one sentence each): text that does
+    /// not fit, characters no font has. Nodes without such checks have none.
+    open func layoutWarnings(size: Size) -> [String] { [] }
 
     /// The node's drawing, snapshotted for any thread; nil when only the layer is drawn.
     open func makeDrawOperation() -> DrawOperation? {

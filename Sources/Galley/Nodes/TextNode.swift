@@ -170,6 +170,44 @@ public final class TextNode: DisplayNode, DrawingNode {
         fittingMeasurement(width: width)?.layout.lines ?? drawingLayout(width: width).lines
     }
 
+    /// Characters no font has (one line naming them all), families the registry does not have
+    /// (one line each, naming the substitute) and text taller than its frame.
+    public override func layoutWarnings(size: Size) -> [String] {
+        var warnings: [String] = []
+        let excerpt = "in text \"\(Self.excerpt(text))\""
+        let missing = missingCharacters(width: size.width)
+        if !missing.isEmpty {
+            var seen = Set<UInt32>()
+            let names = missing.filter { seen.insert($0.value).inserted }.map { scalar in
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code + " '\(Character(scalar))'"
+            }
+            warnings.append("no font has \(names.joined(separator: ", ")) (\(excerpt))")
+        }
+        var families: [String] = []
+        for span in spans {
+            guard let family = span.style.font, !registry.hasFamily(family), !families.contains(family) else {
+                continue
+            }
+            families.append(family)
+            let substitute = registry.substituteFamily.map { "\"\($0)\"" } ?? "another font"
+            warnings.append(
+                "font family \"\(family)\" is not installed; \(substitute) is used instead (\(excerpt))")
+        }
+        let needed = drawingLayout(width: size.width).size.height
+        if needed > size.height + 0.5 {
+            warnings.append(
+                "text needs \(Self.points(needed)) pt but its frame is \(Self.points(size.height)) pt high, so it "
+                    + "overflows (\(excerpt)); give it more room, or set maxLines")
+        }
+        return warnings
+    }
+
+    private static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
     public static func draw(
         _ parameters: Parameters, in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck,
         isRasterizing: Bool

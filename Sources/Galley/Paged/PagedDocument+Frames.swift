@@ -1,7 +1,7 @@
 import GalleyLayout
 
-/// Where things sit on one page of a paged document, in page coordinates (points, y down):
-/// what `galley layout` dumps for paged templates.
+/// Where things sit on one page of a document, in page coordinates (points, y down): what
+/// `galley layout` dumps. A canvas page has only `body` (the whole surface) and `nodes`.
 public struct PageFrames {
     /// One drawn node on the page.
     public struct NodeFrame {
@@ -20,8 +20,8 @@ public struct PageFrames {
     public let repeatedHeader: Rect?
     /// The area the body slice is drawn into (below a repeated table header).
     public let body: Rect
-    /// The slice of the body shown, in body coordinates: [top, bottom).
-    public let slice: (top: Double, bottom: Double)
+    /// The slice of a paged body shown, in body coordinates: [top, bottom); nil for a canvas.
+    public let slice: (top: Double, bottom: Double)?
     public let footer: Rect?
     /// Every drawn node on the page in drawing order: header, repeated table header, body, footer.
     public let nodes: [NodeFrame]
@@ -39,7 +39,10 @@ extension PagedDocument {
     }
 
     /// The frames of page `index` (0-based) of a pagination, as `displayPage` draws it.
-    public func pageFrames(_ index: Int, of pagination: Pagination) throws -> PageFrames {
+    func pageFrames(_ index: Int, of pagination: Pagination) throws -> PageFrames {
+        guard pagination.slices.indices.contains(index) else {
+            throw DocumentError.noSuchPage(index: index, count: pagination.pageCount)
+        }
         let slice = pagination.slices[index]
         let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
         var nodes: [PageFrames.NodeFrame] = []
@@ -62,7 +65,7 @@ extension PagedDocument {
             repeatedFrame = Rect(origin: origin, size: repeated.layout.size)
             append(repeated.layout, at: origin)
         }
-        // Body nodes the slice shows (the test `draw(_:…)` applies), moved onto the page.
+        // Body nodes the slice shows (the test `PageSlicer` applies), moved onto the page.
         let offset = Point(x: margins.left, y: margins.top + slice.headerHeight - slice.top)
         let eps = FlowAnalysis.epsilon
         let bodyLayout = Layout(element: root, size: layout().size, sublayouts: pageSublayouts(slice))
@@ -86,6 +89,45 @@ extension PagedDocument {
         return PageFrames(
             page: index + 1, size: pageSize, header: headerFrame, repeatedHeader: repeatedFrame, body: body,
             slice: (slice.top, slice.bottom), footer: footerFrame, nodes: nodes)
+    }
+}
+
+extension PagedDocument {
+    /// Page `index` as one tree in page coordinates: the header, the repeated table header, the
+    /// body nodes reaching into the page's slice (moved onto the page) and the footer, each under
+    /// a host layout placed where `displayPage` draws it.
+    public func pageLayout(_ index: Int) throws -> Layout {
+        let pagination = paginate()
+        guard pagination.slices.indices.contains(index) else {
+            throw DocumentError.noSuchPage(index: index, count: pagination.pageCount)
+        }
+        let slice = pagination.slices[index]
+        let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
+        var parts: [Layout] = []
+        func place(_ layout: Layout, at origin: Point) {
+            let placed = Layout(element: layout.element, size: layout.size, sublayouts: layout.sublayouts)
+            placed.position = origin
+            parts.append(placed)
+        }
+        if let header = try header?(numbering) {
+            let layout = hostLayout(header)
+            place(layout, at: headerOrigin(layout))
+        }
+        if let repeated = slice.repeatedHeader {
+            place(repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top))
+        }
+        let eps = FlowAnalysis.epsilon
+        let shown = pageSublayouts(slice).filter { sub in
+            sub.position.y + sub.size.height > slice.top + eps && sub.position.y < slice.bottom - eps
+        }
+        let body = Layout(element: root, size: Size(width: contentSize.width, height: slice.bottom), sublayouts: shown)
+        body.position = Point(x: margins.left, y: margins.top + slice.headerHeight - slice.top)
+        parts.append(body)
+        if let footer = try footer?(numbering) {
+            let layout = hostLayout(footer)
+            place(layout, at: footerOrigin(layout))
+        }
+        return Layout(element: BoxNode(), size: pageSize, sublayouts: parts)
     }
 }
 

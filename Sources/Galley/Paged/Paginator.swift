@@ -19,6 +19,8 @@ public struct Pagination {
     public let slices: [Slice]
     /// Bookmarks in document order, with the page (1-based) each lands on.
     public let outline: [(entry: OutlineEntry, page: Int)]
+    /// Links whose target no element has.
+    let warnings: [DocumentWarning]
     public var pageCount: Int { slices.count }
 }
 
@@ -49,13 +51,13 @@ struct FlowAnalysis {
     var leafSpans: [Interval] = []
     var points: [Double] = []
     var tables: [Table] = []
-    var bookmarks: [(entry: OutlineEntry, y: Double)] = []
+    /// Ids, link targets and bookmarks of the body's nodes.
+    private var anchors = DocumentAnchors()
+    private(set) var linkWarnings: [DocumentWarning] = []
     /// Tables laid out lazily, with their origins in the body: their rows are break points
     /// here, and their rows' insides are looked at only when a page needs a cut inside a row.
     private var lazyTables: [(table: TableNode, metrics: TableRowMetrics, origin: Point)] = []
     private var keepWithNext: [Interval] = []
-    private var nodesByID: [String: DisplayNode] = [:]
-    private var linkTargets: Set<String> = []
 
     /// An empty analysis, for the inside of lazily built rows (`interior(after:limit:)`).
     private init() {}
@@ -76,7 +78,7 @@ struct FlowAnalysis {
         points.append(height)
         points.sort()
         breaks.sort()
-        for id in linkTargets { nodesByID[id]?.exportsAnchor = true }
+        linkWarnings = anchors.resolve()
     }
 
     private mutating func visit(_ layout: Layout, origin: Point, hints: PaginationHints) {
@@ -84,14 +86,7 @@ struct FlowAnalysis {
         let top = origin.y
         let bottom = origin.y + layout.size.height
         let id = ObjectIdentifier(node)
-        if let identifier = node.identifier { nodesByID[identifier] = node }
-        if case .destination(let target)? = node.link { linkTargets.insert(target) }
-        if let bookmark = node.bookmark {
-            if node.identifier == nil { node.identifier = "galley-bookmark-\(bookmarks.count + 1)" }
-            node.exportsAnchor = true
-            bookmarks.append(
-                (OutlineEntry(title: bookmark.title, level: bookmark.level, destination: node.identifier ?? ""), top))
-        }
+        anchors.visit(node, top: top)
         if hints.keepTogether.contains(id) { soft.append(Interval(lo: top, hi: bottom)) }
         if hints.keepWithNext.contains(id) { keepWithNext.append(Interval(lo: top, hi: bottom)) }
         points.append(top)
@@ -312,6 +307,8 @@ struct FlowAnalysis {
         var start = 0.0
         var breakIndex = 0
         repeat {
+            // A cancelled render stops cutting pages; its document throws before drawing any.
+            if LayoutCancellation.shouldStop { break }
             let table = repeatingTable(at: start)
             let headerHeight = table?.header.size.height ?? 0
             let limit = start + max(1, contentHeight - headerHeight)
@@ -330,10 +327,10 @@ struct FlowAnalysis {
             slices.append(Pagination.Slice(top: start, bottom: bottom, repeatedHeader: table.map { ($0.header, $0.x) }))
             start = bottom >= height - Self.epsilon ? height : nextStart(after: bottom, interior: interior)
         } while start < height - Self.epsilon
-        let outline = bookmarks.map { bookmark in
+        let outline = anchors.bookmarks.map { bookmark in
             let page = slices.firstIndex { bookmark.y < $0.bottom - Self.epsilon } ?? max(0, slices.count - 1)
             return (bookmark.entry, page + 1)
         }
-        return Pagination(slices: slices, outline: outline)
+        return Pagination(slices: slices, outline: outline, warnings: linkWarnings)
     }
 }

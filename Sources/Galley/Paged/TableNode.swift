@@ -85,6 +85,19 @@ public final class TableRowNode: DisplayNode {
 
     public override var typeName: String { "row" }
 
+    /// A row with more cells than the table has columns: the cells past the last column have
+    /// no column to go in.
+    public override func layoutWarnings(size: Size) -> [String] {
+        guard let slots, slots.contains(where: { $0.cell != nil && $0.span == 0 }) else { return [] }
+        let columns = columnWidths.count
+        let used = slots.filter { $0.cell != nil && $0.span > 0 }.count
+        return [
+            "this row has \(cells.count) cells but the table has \(columns) column\(columns == 1 ? "" : "s"); the "
+                + "\(cells.count - used) cell\(cells.count - used == 1 ? "" : "s") past the last column "
+                + "\(cells.count - used == 1 ? "is" : "are") drawn outside the table (add columns, or remove cells)"
+        ]
+    }
+
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         var children: [any LayoutElement] = []
         var column = 0
@@ -157,7 +170,12 @@ public final class TableNode: DisplayNode {
     /// The body rows as nodes; a table with a row source builds them all here, once.
     public var rows: [TableRowNode] {
         if let builtRows { return builtRows }
-        let rows = (0..<(rowSource?.rowCount ?? 0)).map { rowSource?.makeRow($0) ?? TableRowNode(cells: []) }
+        var rows: [TableRowNode] = []
+        for index in 0..<(rowSource?.rowCount ?? 0) {
+            // Cancelled: the rows so far (the document throws before drawing any).
+            if index & 63 == 63, LayoutCancellation.shouldStop { break }
+            rows.append(rowSource?.makeRow(index) ?? TableRowNode(cells: []))
+        }
         builtRows = rows
         return rows
     }
@@ -239,7 +257,10 @@ public final class TableNode: DisplayNode {
             if let headerRow {
                 measure(TableGrid(rows: [headerRow], columnCount: columns.count, hasHeader: true).placements)
             }
-            for index in 0..<rowSource.rowCount { measure(prepare(rowSource.makeRow(index), widths: []).placements) }
+            for index in 0..<rowSource.rowCount {
+                if index & 63 == 63, LayoutCancellation.shouldStop { break }
+                measure(prepare(rowSource.makeRow(index), widths: []).placements)
+            }
             // Kept: later layouts of the lazy table need them without another pass.
             autoWidths = widest
         } else {

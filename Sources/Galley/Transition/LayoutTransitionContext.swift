@@ -196,10 +196,9 @@ public final class LayoutTransitionContext {
         bare.shadow = nil
         subnode.layer = bare
         defer { subnode.layer = saved }
-        let context = GraphicsContext()
         let placed = Layout(element: subnode, size: layout.size, sublayouts: layout.sublayouts)
-        try builder.display(placed, at: .zero, in: context, isRasterizing: false)
-        return NodeContent(size: layout.size, items: context.takeItems().filter { !$0.isInteractive })
+        let items = try builder.record { try $0.display(placed, at: .zero) }
+        return NodeContent(size: layout.size, items: items.filter { !$0.isInteractive })
     }
 
     static func key(_ node: DisplayNode) -> String { "node:\(ObjectIdentifier(node).hashValue)" }

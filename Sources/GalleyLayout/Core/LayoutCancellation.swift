@@ -2,11 +2,13 @@
 ///
 /// Layout is not throwing (Texture's `layoutThatFits` returns a layout), so a cancelled
 /// measurement cannot unwind by itself. Instead, the document that lays a tree out binds
-/// ``isCancelled`` for the duration (`LayoutCancellation.$isCancelled.withValue(check) { … }`);
+/// ``isCancelled`` for the duration (`LayoutCancellation.measuring(cancelledBy: check) { … }`);
 /// loops whose length depends on the input — the rows of a table, the paragraphs of a long
 /// text, the lines of a paragraph — read ``shouldStop`` every so often and return early with a
 /// partial result. The document checks its cancellation source after layout and throws, so a
-/// partial layout is never drawn.
+/// partial layout is never drawn, and a document whose layout was cancelled is dropped, not laid
+/// out again. Caches that outlive the document (shaped runs, paragraph layouts) must never keep
+/// a partial result.
 ///
 /// Example: a 200,000-row table measured under a 2 s deadline stops measuring rows within a few
 /// milliseconds of the deadline instead of after all of them.
@@ -16,4 +18,11 @@ public enum LayoutCancellation {
 
     /// Whether the work in progress should stop now (one task-local read and one call).
     public static var shouldStop: Bool { isCancelled() }
+
+    /// Runs `body` (a layout, a pagination) with `check` as the cancellation test.
+    public static func measuring<T>(cancelledBy check: @escaping @Sendable () -> Bool, _ body: () throws -> T)
+        rethrows -> T
+    {
+        try $isCancelled.withValue(check, operation: body)
+    }
 }

@@ -72,6 +72,8 @@ public struct DisplayPage: Hashable, Sendable {
     public var background: Color?
 
     public init(size: Size, items: [DisplayItem], background: Color? = nil) {
+        // Debug builds walk every page made: a deferred-layer marker must never get this far.
+        assert(!PendingLayerMarker.occurs(in: items), "a display page holds an unresolved deferred layer")
         self.size = size
         self.items = items
         self.background = background

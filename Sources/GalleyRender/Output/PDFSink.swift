@@ -46,16 +46,22 @@ final class PDFSink {
         if isDiscarding { return failure == nil }
         buffer.append(contentsOf: bytes)
         if case .memory = target { return true }
-        if buffer.count >= Self.flushSize { flush() }
+        if buffer.count >= Self.flushSize { flush(final: false) }
         return failure == nil
     }
 
-    private func flush() {
+    /// Writes the buffered bytes out, their repeated XObject resources blanked
+    /// (`XObjectDeduplication`); a resource dictionary still being written stays buffered
+    /// unless this is the last flush.
+    private func flush(final: Bool) {
         if case .memory = target { return }
         guard failure == nil, !buffer.isEmpty else { return }
+        let ready = final ? buffer.count : XObjectDeduplication.process(&buffer, from: 0)
+        if final { _ = XObjectDeduplication.process(&buffer, from: 0) }
         let target = self.target
-        let result = buffer.withUnsafeBytes { bytes in
-            Result { () throws(RenderError) in
+        let result = buffer.withUnsafeBytes { all in
+            let bytes = UnsafeRawBufferPointer(rebasing: all[..<ready])
+            return Result { () throws(RenderError) in
                 switch target {
                 case .file(let file): try file.write(bytes)
                 case .standardOutput: try AtomicFile.writeAll(STDOUT_FILENO, bytes, path: "<stdout>")
@@ -63,7 +69,7 @@ final class PDFSink {
                 }
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeFirst(ready)
         if case .failure(let error) = result {
             failure = error
             isDiscarding = true
@@ -77,7 +83,7 @@ final class PDFSink {
 
     /// Writes what is buffered and moves the file into place.
     func commit() throws(RenderError) {
-        flush()
+        flush(final: true)
         try check()
         if case .file(let file) = target { try file.commit() }
     }
@@ -90,8 +96,9 @@ final class PDFSink {
 
     /// The whole document (memory target only).
     func takeBytes() -> [UInt8] {
-        let bytes = buffer
+        var bytes = buffer
         buffer = []
+        _ = XObjectDeduplication.process(&bytes, from: 0)
         return bytes
     }
 }

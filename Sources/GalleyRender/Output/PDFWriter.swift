@@ -54,20 +54,26 @@ public final class PDFWriter {
         guard let surface, !isFinished else {
             throw RenderError.cairo(operation: "PDFWriter.addPage", status: "writer already finished")
         }
+        assert(!PendingLayerMarker.occurs(in: page.items), "a PDF page holds an unresolved deferred layer")
         cairo_pdf_surface_set_size(surface.pointer, page.size.width, page.size.height)
         let context = try CairoContext(surface: surface)
         let painter = try Painter(
             context: context, mode: .vector, images: images, canvasWidth: page.size.width,
             canvasHeight: page.size.height, shadowResolution: 2)
-        // cairo 1.16 gives each link annotation a structure parent but writes the structure
-        // tree only when the page has a structure tag; without one, qpdf reports the file as
-        // damaged (unwritten objects). One "Part" element per page keeps the file valid.
-        // The background comes first: cairo drops everything recorded before an opaque
-        // full-page paint, which would unbalance the tag below.
+        // cairo's recording surface drops everything recorded before an unclipped opaque paint
+        // of the whole page — and a fill of a page-sized rectangle becomes such a paint. What it
+        // drops includes tags (the "Part" below, links, destinations), which leaves the PDF with
+        // unbalanced tags ("invalid tag name, attributes, or nesting"). A clip to the page
+        // itself changes no pixel and turns that optimisation off.
+        cairo_rectangle(context.pointer, 0, 0, page.size.width, page.size.height)
+        cairo_clip(context.pointer)
         if let background = page.background, !background.isInvisible {
             painter.setSource(background)
             cairo_paint(context.pointer)
         }
+        // cairo 1.16 gives each link annotation a structure parent but writes the structure
+        // tree only when the page has a structure tag; without one, qpdf reports the file as
+        // damaged (unwritten objects). One "Part" element per page keeps the file valid.
         cairo_tag_begin(context.pointer, "Part", "")
         try painter.paint(page.items, isCancelled: isCancelled)
         cairo_tag_end(context.pointer, "Part")

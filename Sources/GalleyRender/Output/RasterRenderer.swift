@@ -29,6 +29,7 @@ public enum RasterRenderer {
     private static func renderBitmap(
         items: [DisplayItem], size: Size, scale: Double, background: Color?, isCancelled: () -> Bool
     ) throws(RenderError) -> ImageBuffer {
+        assert(!PendingLayerMarker.occurs(in: items), "a raster render got an unresolved deferred layer")
         guard scale > 0, scale.isFinite, size.width.isFinite, size.height.isFinite else {
             throw RenderError.cairo(operation: "raster canvas", status: "invalid size \(size) at scale \(scale)")
         }

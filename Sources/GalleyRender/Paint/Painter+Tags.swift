@@ -52,10 +52,12 @@ extension Painter {
 }
 
 /// Escapes a value for cairo's tag attribute syntax (single-quoted strings, backslash escapes).
+/// NUL characters are dropped: cairo reads attributes as C strings, and a NUL would end the
+/// string inside the quotes and put the PDF in an error state.
 func escapeTagValue(_ value: String) -> String {
     var result = ""
     result.reserveCapacity(value.utf8.count)
-    for character in value {
+    for character in value where character != "\0" {
         if character == "'" || character == "\\" { result.append("\\") }
         result.append(character)
     }

@@ -72,6 +72,7 @@ struct ElementBuilder {
         try StyleApplier.apply(properties, to: built)
         built = try applyPagination(properties, to: built)
         if let node = built as? DisplayNode {
+            node.origin = element
             try LayerApplier.apply(properties, to: node, site: site)
             if let id = node.identifier { nodesByID[id] = node }
             contents.fill(bookmarkSlot, with: node)

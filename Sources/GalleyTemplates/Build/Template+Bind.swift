@@ -4,7 +4,9 @@ import GalleyRender
 
 extension Template {
     /// Builds the document for one record: evaluates bindings, applies `if` / `each`, and
-    /// makes the node tree. Cheap: parsing and validation happened once in `load`.
+    /// makes the node tree — a `Canvas` for a template with `size`, a `PagedDocument` (the body
+    /// once, the header and footer per page with `page` and `pages` bound) for one with `page`.
+    /// Cheap: parsing and validation happened once in `load`.
     ///
     /// - Parameters:
     ///   - data: the record (any JSON value; `{}` for a template without bindings).
@@ -12,26 +14,46 @@ extension Template {
     ///   - resources: fonts, images and node classes shared across records; nil makes them
     ///     for this template (`RenderResources.forTemplate(_:)`).
     public func bind(_ data: JSONValue, recordIndex: Int? = nil, resources: RenderResources? = nil)
-        throws(TemplateError)
-        -> Canvas
+        throws(TemplateError) -> any Document
     {
         let resources = resources ?? RenderResources.forTemplate(self)
         let site = BuildSite(template: self, recordIndex: recordIndex, resources: resources)
         var builder = ElementBuilder(site: site)
         let scope = BindingScope(data: data)
-        guard case .canvas(let size, let range, let fit) = kind else {
-            throw site.error(at: JSONPath.root.appending("page"), "paged documents are rendered with bindPaged(_:)")
-        }
         let body = try builder.buildSlot(self.body, scope: scope)
-        // A canvas has no pages: its tables of contents list the bookmarks without numbers.
-        builder.contents.finish(references: nil)
-        let canvas = Canvas(body: body, size: size, constrainedSize: range, fit: fit == .content ? .content : .size)
+        var backgroundColor: Color?
         if let background {
-            let value = try site.evaluate(background, in: scope, at: JSONPath.root.appending("background"))
-            canvas.background = ValueReader.color(value)
+            backgroundColor = ValueReader.color(
+                try site.evaluate(background, in: scope, at: JSONPath.root.appending("background")))
         }
-        canvas.metadata = try documentMetadata(site: site, scope: scope)
-        return canvas
+        let document: any Document
+        switch kind {
+        case .canvas(let size, let range, let fit):
+            // A canvas has no pages: its tables of contents list the bookmarks without numbers.
+            builder.contents.finish(references: nil)
+            let canvas = Canvas(body: body, size: size, constrainedSize: range, fit: fit == .content ? .content : .size)
+            canvas.background = backgroundColor
+            document = canvas
+        case .paged(let setup):
+            let paged = PagedDocument(body: body, pageSize: setup.size, margins: setup.margins, hints: builder.hints)
+            builder.contents.finish(references: paged.pageReferences)
+            paged.background = backgroundColor
+            paged.header = header.map { Template.pageElement($0, site: site, scope: scope) }
+            paged.footer = footer.map { Template.pageElement($0, site: site, scope: scope) }
+            document = paged
+        }
+        document.metadata = try documentMetadata(site: site, scope: scope)
+        return document
+    }
+
+    /// A header or footer builder: the element bound with `page` and `pages`.
+    private static func pageElement(_ element: ElementTemplate, site: BuildSite, scope: BindingScope)
+        -> (PageNumbering) throws -> (any LayoutElement)?
+    {
+        { numbering in
+            var builder = ElementBuilder(site: site)
+            return try builder.buildSlot(element, scope: scope.page(numbering.page, of: numbering.pages))
+        }
     }
 
     func documentMetadata(site: BuildSite, scope: BindingScope) throws(TemplateError) -> DocumentMetadata {

@@ -1,3 +1,5 @@
+import Galley
+
 /// One element of a template, compiled: its type, bound-or-literal properties, element slots
 /// (`child`, `overlay`, …), children, and its `if` / `each` directives.
 final class ElementTemplate: Sendable {
@@ -9,6 +11,8 @@ final class ElementTemplate: Sendable {
 
     let type: String
     let path: JSONPath
+    /// `FILE:LINE:COL: at PATH`, the element's place as errors and warnings name it.
+    let originDescription: String
     let condition: CompiledValue?
     let repetition: Repetition?
     let properties: [String: CompiledValue]
@@ -49,12 +53,13 @@ final class ElementTemplate: Sendable {
     let childKeys: [String]
 
     init(
-        type: String, path: JSONPath, condition: CompiledValue?, repetition: Repetition?,
+        type: String, path: JSONPath, origin: String, condition: CompiledValue?, repetition: Repetition?,
         properties: [String: CompiledValue], slots: [String: ElementTemplate], children: [ElementTemplate],
         childKeys: [String] = []
     ) {
         self.type = type
         self.path = path
+        originDescription = origin
         self.condition = condition
         self.repetition = repetition
         self.properties = properties
@@ -95,6 +100,10 @@ final class ElementTemplate: Sendable {
         self.childKeys = childKeys.count == children.count ? childKeys : children.map { _ in "children" }
     }
 }
+
+/// A node built from an element names it by the element's file location and JSON path in
+/// warnings.
+extension ElementTemplate: NodeOrigin {}
 
 extension ElementTemplate {
     /// The value of property `key`: its literal, or its entry in `bound` (the values of

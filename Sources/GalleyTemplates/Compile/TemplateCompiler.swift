@@ -63,9 +63,10 @@ struct TemplateCompiler {
                 at: path.appending("each"), "\"each\" repeats an element inside a \"children\" array",
                 hint: "move this element into a stack's children (or a table's rows)")
         }
+        // Where the element is, as errors name a place: what warnings about its nodes print.
         return ElementTemplate(
-            type: type, path: path, condition: condition, repetition: repetition, properties: properties,
-            slots: slots, children: children, childKeys: childKeys)
+            type: type, path: path, origin: document.error(at: path, "").place, condition: condition,
+            repetition: repetition, properties: properties, slots: slots, children: children, childKeys: childKeys)
     }
 
     /// Checks a literal value against its kind, descending into object and array kinds.

@@ -2,17 +2,38 @@ import Foundation
 import Galley
 import GalleyLayout
 
-/// The layout dump of TEMPLATE-FORMAT.md: pages with every drawn node's id, type and frame.
+/// The layout dump `galley layout --json` prints: pages with every drawn node's id, type and
+/// frame, in page coordinates.
+///
+/// Every page has `size` and `nodes`. A page of a paged document also has `page` (its
+/// number), `header`, `repeatedHeader` (a table header repeated on a page the table continues
+/// on), `body` (the area the body slice is drawn in) and `footer` frames, and
+/// `slice: [top, bottom]`, the part of the body it shows in body coordinates; a body node cut by
+/// the page's edge is listed, with its whole frame, on every page that shows part of it, marked
+/// `"clipped": true`.
 public enum LayoutDump {
-    /// The dump of one canvas (one page), as `galley layout --json` prints it (without a trailing newline).
-    public static func json(_ canvas: Canvas) -> String {
-        let layout = canvas.layout()
-        let size = canvas.surfaceSize(for: layout)
-        let nodes = canvas.nodeFrames().map { node($0.node, frame: $0.frame) }
-        let page =
-            "{\"size\": [\(number(size.width)), \(number(size.height))], \"nodes\": [\n    "
-            + nodes.joined(separator: ",\n    ") + "\n  ]}"
-        return "{\"pages\": [\n  " + page + "\n]}"
+    /// The dump of a document, every page (without a trailing newline).
+    public static func json(_ document: any Document) throws -> String {
+        let count = try document.pageCount(isCancelled: .never)
+        var pages: [String] = []
+        for index in 0..<count {
+            let frames = try document.pageFrames(index)
+            var fields = ["\"size\": [\(number(frames.size.width)), \(number(frames.size.height))]"]
+            if let slice = frames.slice {
+                fields.append("\"page\": \(frames.page)")
+                if let header = frames.header { fields.append("\"header\": \(rect(header))") }
+                if let repeated = frames.repeatedHeader { fields.append("\"repeatedHeader\": \(rect(repeated))") }
+                fields.append("\"body\": \(rect(frames.body))")
+                fields.append("\"slice\": [\(number(slice.top)), \(number(slice.bottom))]")
+                if let footer = frames.footer { fields.append("\"footer\": \(rect(footer))") }
+            }
+            let nodes = frames.nodes.map {
+                node($0.node, frame: $0.frame, extra: $0.isClipped ? ["\"clipped\": true"] : [])
+            }
+            fields.append("\"nodes\": [\n    " + nodes.joined(separator: ",\n    ") + "\n  ]")
+            pages.append("{" + fields.joined(separator: ", ") + "}")
+        }
+        return "{\"pages\": [\n  " + pages.joined(separator: ",\n  ") + "\n]}"
     }
 
     /// One node: `{"id", "type", "frame": [x, y, w, h]}` plus any `extra` fields.

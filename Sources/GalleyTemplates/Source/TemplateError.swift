@@ -26,12 +26,16 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
 
     /// `FILE:LINE:COL: at PATH: MESSAGE (HINT)`.
     public var description: String {
+        var text = place + ": " + message
+        if let hint { text += " (\(hint))" }
+        return text
+    }
+
+    /// `FILE:LINE:COL: at PATH`: where the error is, without what it is.
+    public var place: String {
         var text = file
         if let location { text += ":\(location.line):\(location.column)" }
-        text += ": "
-        if let path { text += "at \(path): " }
-        text += message
-        if let hint { text += " (\(hint))" }
+        if let path { text += ": at \(path)" }
         return text
     }
 }

@@ -92,6 +92,18 @@ public final class FontRegistry: Sendable {
         return best
     }
 
+    /// Whether the registry has a family of this name (case-insensitive); `face(family:…)`
+    /// substitutes the default family for one it does not have.
+    public func hasFamily(_ name: String) -> Bool {
+        byFamilyAsSpelled[name] != nil || byFamily[name.lowercased()] != nil
+    }
+
+    /// The family `face(family:…)` uses for a family the registry does not have.
+    public var substituteFamily: String? {
+        (byFamily[FontRegistry.defaultFamily.lowercased()] ?? familyOrder.first.flatMap { byFamily[$0] })?.first?
+            .family
+    }
+
     /// CSS Fonts 4 §5.2 weight matching as a sort key (lower is better).
     static func weightRank(_ available: Int, desired: Int) -> (Int, Int) {
         if available == desired { return (0, 0) }

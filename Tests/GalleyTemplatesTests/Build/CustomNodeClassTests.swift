@@ -9,7 +9,7 @@ import Testing
 struct CustomNodeClassTests {
     static func canvas(_ node: String, data: JSONValue = .object(JSONObject())) throws -> Canvas {
         let template = try Template(text: "{galley: 1, size: [200, 100], body: \(node)}")
-        return try template.bind(data)
+        return try #require(try template.bind(data) as? Canvas)
     }
 
     static func message(_ node: String) -> String? {

@@ -45,11 +45,11 @@ struct LazyTableRowsTests {
 
     @Test func rowsAliveDuringARenderStayAboutAPage() throws {
         let data = try Self.data(rows: 3_000)
-        let lazy = try Self.template(keepsRows: false).bindPaged(data)
+        let lazy = try #require(try Self.template(keepsRows: false).bind(data) as? PagedDocument)
         // Other suites may build a few rows meanwhile; a render keeping its rows holds 3,000.
         TableRowCensus.resetPeak()
         let before = TableRowCensus.live
-        let pdf = try lazy.pdfData()
+        let pdf = try DocumentWriter.pdfData(lazy)
         let peak = TableRowCensus.peak - before
         #expect(pdf.count > 10_000)
         let pages = lazy.paginate().pageCount
@@ -61,7 +61,7 @@ struct LazyTableRowsTests {
         #expect(peak < 3 * rowsPerPage + 150, "peak \(peak) rows alive at once over \(pages) pages")
 
         // The counter sees rows that are kept: the ascii-art layout keeps every row.
-        let kept = try Self.template(keepsRows: false).bindPaged(data)
+        let kept = try #require(try Self.template(keepsRows: false).bind(data) as? PagedDocument)
         _ = kept.layout(keepingDetails: true)
         #expect(TableRowCensus.live - before >= 2_600)
         withExtendedLifetime(kept) {}
@@ -73,18 +73,19 @@ struct LazyTableRowsTests {
         // auto column, a heading kept with the table.
         let data = try Self.data(rows: 60, tallEvery: 13)
         let page = "[300, 320]"
-        let lazy = try Self.template(keepsRows: false, header: header, pageSize: page).bindPaged(data)
-        let kept = try Self.template(keepsRows: true, header: header, pageSize: page).bindPaged(data)
+        let lazy = try #require(
+            try Self.template(keepsRows: false, header: header, pageSize: page).bind(data) as? PagedDocument)
+        let kept = try #require(
+            try Self.template(keepsRows: true, header: header, pageSize: page).bind(data) as? PagedDocument)
         let lazySlices = lazy.paginate().slices.map { [$0.top, $0.bottom] }
         let keptSlices = kept.paginate().slices.map { [$0.top, $0.bottom] }
         #expect(lazySlices.count > 10)
         #expect(lazySlices == keptSlices)
         #expect(try LayoutDump.json(lazy) == LayoutDump.json(kept))
         let pagination = lazy.paginate()
-        let keptPagination = kept.paginate()
         for index in [0, 1, pagination.pageCount / 2, pagination.pageCount - 1] {
-            let a = try lazy.displayPage(index, of: pagination)
-            let b = try kept.displayPage(index, of: keptPagination)
+            let a = try lazy.displayPage(index)
+            let b = try kept.displayPage(index)
             #expect(a == b, "page \(index + 1)")
         }
     }

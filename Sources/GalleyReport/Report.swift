@@ -7,7 +7,7 @@ import GalleyText
 /// built for each page with its number and the page count, and PDF metadata.
 ///
 /// ```swift
-/// let report = Document(page: .a4, margins: EdgeInsets(all: 50)) {
+/// let report = Report(page: .a4, margins: EdgeInsets(all: 50)) {
 ///     Text("Quarterly report").fontSize(24).bold().bookmark("Quarterly report")
 ///     Text(summary)
 ///     Table(rows) { … }
@@ -20,7 +20,7 @@ import GalleyText
 /// The body's pieces are stacked top to bottom `spacing` apart. Building makes a
 /// `PagedDocument` of ordinary nodes and specs (`makePagedDocument()`), so pagination,
 /// repeated table headers, outlines and links work as for paged templates.
-public struct Document {
+public struct Report {
     public var pageSize: PageSize
     public var margins: EdgeInsets
     /// Space between the body's top-level pieces.
@@ -56,14 +56,14 @@ public struct Document {
     }
 
     /// This document with a header built for each page.
-    public func header(@ContentBuilder _ content: @escaping (PageNumbering) -> [any ReportContent]) -> Document {
+    public func header(@ContentBuilder _ content: @escaping (PageNumbering) -> [any ReportContent]) -> Report {
         var copy = self
         copy.header = content
         return copy
     }
 
     /// This document with a footer built for each page (`page.page` of `page.pages`).
-    public func footer(@ContentBuilder _ content: @escaping (PageNumbering) -> [any ReportContent]) -> Document {
+    public func footer(@ContentBuilder _ content: @escaping (PageNumbering) -> [any ReportContent]) -> Report {
         var copy = self
         copy.footer = content
         return copy
@@ -71,7 +71,7 @@ public struct Document {
 
     /// This document with PDF metadata (nil leaves a field as it was).
     public func metadata(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: [String]? = nil)
-        -> Document
+        -> Report
     {
         var copy = self
         if let title { copy.metadata.title = title }
@@ -82,7 +82,7 @@ public struct Document {
     }
 
     /// This document with a page background colour.
-    public func background(_ color: Color?) -> Document {
+    public func background(_ color: Color?) -> Report {
         var copy = self
         copy.background = color
         return copy

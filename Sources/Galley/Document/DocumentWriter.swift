@@ -1,0 +1,146 @@
+import GalleyLayout
+import GalleyRender
+
+/// How a document is written: the format, the PNG scale, the pages, and the render's limits.
+public struct OutputOptions: Sendable {
+    public var format: OutputFormat
+    /// Pixels per point for PNG output (1 = 72 dpi); PDF output is vector and ignores it.
+    public var scale: Double
+    /// The pages to write; nil writes every page.
+    public var pages: PageSelection?
+    /// Stops the render at its next check (layout, pagination, drawing, encoding); the write
+    /// then throws `RenderCancelled` and leaves no file.
+    public var cancellation: CancellationSource?
+    /// Where rasterized subtrees are looked up and stored (shared across pages, documents and
+    /// threads); nil draws them every time.
+    public var rasterCache: RasterCache?
+
+    public init(
+        format: OutputFormat, scale: Double = 1, pages: PageSelection? = nil, cancellation: CancellationSource? = nil,
+        rasterCache: RasterCache? = .shared
+    ) {
+        self.format = format
+        self.scale = scale
+        self.pages = pages
+        self.cancellation = cancellation
+        self.rasterCache = rasterCache
+    }
+
+    /// The display options pages are drawn with for this output.
+    public var displayOptions: DisplayOptions {
+        DisplayOptions(
+            rasterizationScale: format == .png ? scale : DisplayOptions.pdfRasterizationScale,
+            isCancelled: CancellationCheck(source: cancellation), rasterCache: rasterCache)
+    }
+}
+
+/// Writes any document — a canvas or a paged document — to PDF or PNG: the one page pipeline
+/// from a document's pages to the files.
+///
+/// PDF: one file, pages streamed into it as they are drawn (memory holds one page). PNG: one
+/// file per page, named by the document's `PageNaming` (`card.png`; `report-1.png`,
+/// `report-2.png`, …). Output is atomic: files appear only when every page is written, so a
+/// failed or cancelled render leaves none (and never the first pages without the rest).
+public enum DocumentWriter {
+    /// Lays out, draws and writes `document`; returns the files written, in page order.
+    /// - Parameter path: the output file (`-` for standard output: one PDF, or one PNG page).
+    @discardableResult
+    public static func write(_ document: any Document, to path: String, options: OutputOptions) throws -> [String] {
+        try withCancellationMapped(options.cancellation) {
+            let indices = try pageIndices(document, options)
+            switch options.format {
+            case .pdf:
+                let writer = try PDFWriter(path: path, metadata: document.metadata)
+                try addPages(indices, of: document, to: writer, options: options)
+                try writer.finish()
+                return [path]
+            case .png:
+                let paths = indices.map { document.pageNaming.path(for: path, page: $0 + 1) }
+                if path == "-" {
+                    guard indices.count == 1 else {
+                        throw DocumentWriteError(
+                            "\(indices.count) pages cannot go to standard output as one PNG; pick one with --pages N")
+                    }
+                    try FileOutput.writeAtomically(try pngData(document, page: indices[0], options: options), to: "-")
+                    return ["-"]
+                }
+                let staged = StagedFiles()
+                for (index, file) in zip(indices, paths) {
+                    try staged.stage(try pngData(document, page: index, options: options), at: file)
+                }
+                try CancellationCheck(source: options.cancellation).throwIfCancelled()
+                try staged.commit()
+                return paths
+            }
+        }
+    }
+
+    /// The PDF's bytes (every selected page).
+    public static func pdfData(_ document: any Document, options: OutputOptions = OutputOptions(format: .pdf)) throws
+        -> [UInt8]
+    {
+        try withCancellationMapped(options.cancellation) {
+            let writer = try PDFWriter(metadata: document.metadata)
+            try addPages(try pageIndices(document, options), of: document, to: writer, options: options)
+            return try writer.finishData()
+        }
+    }
+
+    /// Page `index` (0-based) as PNG bytes at the options' scale, on the document's paper
+    /// unless the page has a background of its own.
+    public static func pngData(
+        _ document: any Document, page index: Int, options: OutputOptions = OutputOptions(format: .png)
+    ) throws -> [UInt8] {
+        try withCancellationMapped(options.cancellation) {
+            let check = CancellationCheck(source: options.cancellation)
+            var page = try document.displayPage(index, options: options.displayOptions)
+            page.background = page.background ?? document.paper
+            let image = try RasterRenderer.render(page, scale: options.scale, isCancelled: { check() })
+            try check.throwIfCancelled()
+            return try PNGEncoder.encode(image)
+        }
+    }
+
+    /// The files `write` makes for `path` (for `--resume`): the first one is in place only
+    /// when all are (`StagedFiles` renames it last).
+    public static func firstOutputPath(
+        for path: String, format: OutputFormat, naming: PageNaming, pages: PageSelection?
+    ) -> String {
+        format == .pdf ? path : naming.path(for: path, page: pages?.firstPage ?? 1)
+    }
+
+    private static func pageIndices(_ document: any Document, _ options: OutputOptions) throws -> [Int] {
+        let count = try document.pageCount(isCancelled: CancellationCheck(source: options.cancellation))
+        return try options.pages?.indices(pageCount: count) ?? Array(0..<count)
+    }
+
+    private static func addPages(
+        _ indices: [Int], of document: any Document, to writer: PDFWriter, options: OutputOptions
+    ) throws {
+        let display = options.displayOptions
+        let check = display.isCancelled
+        for index in indices {
+            try check.throwIfCancelled()
+            try writer.addPage(try document.displayPage(index, options: display), isCancelled: { check() })
+        }
+        writer.setOutline(document.outline)
+    }
+
+    /// Turns the renderer's `.cancelled` into the reason the source gives (cancelled or timed out).
+    static func withCancellationMapped<T>(_ source: CancellationSource?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch RenderError.cancelled {
+            throw RenderCancelled(reason: source?.reason ?? .cancelled)
+        }
+    }
+}
+
+/// A document that cannot be written as asked.
+public struct DocumentWriteError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,33 @@
+/// Files written under temporary names and renamed into place together, so a failed or
+/// cancelled render leaves none of them — never a document's first pages without its last.
+///
+/// Each staged file is flushed to disk as it is staged, so memory holds one file at a time.
+/// ``commit()`` renames them in reverse order: when the first file is in place, every other one
+/// already is (what `--resume` looks for). Dropping the set uncommitted deletes the temporaries.
+public final class StagedFiles {
+    private var files: [AtomicFile] = []
+    private var committed = false
+
+    public init() {}
+
+    /// The paths staged so far, in order.
+    public var paths: [String] { files.map(\.path) }
+
+    /// Writes `bytes` to a temporary file beside `path`.
+    public func stage(_ bytes: [UInt8], at path: String) throws(RenderError) {
+        let file = try AtomicFile(path: path)
+        try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try file.write(buffer) } }.get()
+        files.append(file)
+    }
+
+    /// Moves every staged file into place, the first one last.
+    public func commit() throws(RenderError) {
+        guard !committed else { return }
+        committed = true
+        for file in files.reversed() { try file.commit() }
+    }
+
+    deinit {
+        for file in files { file.abandon() }
+    }
+}
