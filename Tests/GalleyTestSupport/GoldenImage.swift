@@ -78,12 +78,19 @@ public enum GoldenImage {
 }
 
 /// A per-pixel comparison of two equally sized bitmaps.
-struct ImageComparison {
-    var differentPixels = 0
-    var maxDifference = 0
+/// How two bitmaps of one size differ, per pixel: the largest channel difference of each.
+public struct ImageComparison {
+    /// Pixels whose largest channel difference is above the tolerance.
+    public var differentPixels = 0
+    /// The largest channel difference of any pixel.
+    public var maxDifference = 0
+    /// The mean, over pixels, of each pixel's largest channel difference.
+    public var meanDifference: Double { Double(totalDifference) / Double(max(1, mask.count)) }
     var mask: [Bool]
+    private var totalDifference = 0
 
-    init(expected: ImageBuffer, actual: ImageBuffer, tolerance: Int) {
+    /// Compares premultiplied ARGB channels; both images must have the same size.
+    public init(expected: ImageBuffer, actual: ImageBuffer, tolerance: Int) {
         mask = Array(repeating: false, count: expected.width * expected.height)
         for y in 0..<expected.height {
             for x in 0..<expected.width {
@@ -93,12 +100,44 @@ struct ImageComparison {
                     abs(Int(e.a) - Int(a.a)), abs(Int(e.r) - Int(a.r)), abs(Int(e.g) - Int(a.g)),
                     abs(Int(e.b) - Int(a.b)))
                 maxDifference = max(maxDifference, difference)
+                totalDifference += difference
                 if difference > tolerance {
                     differentPixels += 1
                     mask[y * expected.width + x] = true
                 }
             }
         }
+    }
+}
+
+extension ImageComparison {
+    /// The largest difference between the two images' `block`×`block` averages (per channel,
+    /// premultiplied): antialiasing that two renderers do differently averages out, a missing
+    /// or misplaced image, box or line of text does not. Both images must have the same size.
+    public static func maxBlockDifference(_ a: ImageBuffer, _ b: ImageBuffer, block: Int) -> Int {
+        var worst = 0
+        for top in stride(from: 0, to: a.height - block + 1, by: block) {
+            for left in stride(from: 0, to: a.width - block + 1, by: block) {
+                var sums = [Int](repeating: 0, count: 8)
+                for y in top..<top + block {
+                    for x in left..<left + block {
+                        let p = a.pixel(x: x, y: y)
+                        let q = b.pixel(x: x, y: y)
+                        sums[0] += Int(p.a)
+                        sums[1] += Int(p.r)
+                        sums[2] += Int(p.g)
+                        sums[3] += Int(p.b)
+                        sums[4] += Int(q.a)
+                        sums[5] += Int(q.r)
+                        sums[6] += Int(q.g)
+                        sums[7] += Int(q.b)
+                    }
+                }
+                let area = block * block
+                for channel in 0..<4 { worst = max(worst, abs(sums[channel] - sums[channel + 4]) / area) }
+            }
+        }
+        return worst
     }
 }
 

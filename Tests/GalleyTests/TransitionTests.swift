@@ -252,3 +252,44 @@ struct TransitionCanvasTests {
         #expect(middle.width == 120 && middle.height == 140)
     }
 }
+
+@Suite("canvas transitions: layers between the ends")
+struct TransitionLayerTests {
+    static func canvas(x: Double, shadowBlur: Double) -> Canvas {
+        let card = BoxNode(intrinsicSize: Size(width: 60, height: 40))
+        card.identifier = "card"
+        card.layer.backgroundColor = Color(rgb8: 30, 60, 140)
+        card.layer.shadow = Shadow(
+            offset: Point(x: 0, y: 4), blurRadius: shadowBlur, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
+        let spec = AbsoluteLayoutSpec(children: [card])
+        card.style.layoutPosition = Point(x: x, y: 20)
+        let canvas = Canvas(body: spec, size: Size(width: 200, height: 100))
+        canvas.background = .white
+        return canvas
+    }
+
+    /// A moving node keeps its shadow in every frame between the ends (interpolated), drawn by
+    /// the same layer painter as static pages; the pixels under the shadow are darker than the
+    /// page there.
+    @Test func framesBetweenTheEndsKeepShadows() throws {
+        let animation = try CanvasTransition.animation(
+            from: Self.canvas(x: 10, shadowBlur: 4), to: Self.canvas(x: 110, shadowBlur: 8),
+            timing: AnimationTiming(duration: 1, curve: .linear))
+        let middle = animation.frame(at: 0.5)
+        func shadows(_ items: [DisplayItem]) -> [Shadow] {
+            items.flatMap { item -> [Shadow] in
+                guard case .group(let group) = item else { return [] }
+                return (group.shadow.map { [$0] } ?? []) + shadows(group.items)
+            }
+        }
+        let found = shadows(middle.items)
+        #expect(found.count == 1)
+        #expect(found.first?.blurRadius == 6, "halfway between 4 and 8")
+        let image = try RasterRenderer.render(middle, scale: 1)
+        // The card sits at x 60…120, y 20…60; its shadow reaches below it, under y 60.
+        let underShadow = image.pixel(x: 90, y: 63)
+        #expect(underShadow.r < 235, "shadow below the moving card: \(underShadow)")
+        let clear = image.pixel(x: 90, y: 95)
+        #expect(clear.r == 255)
+    }
+}

@@ -17,6 +17,13 @@ struct DocumentAnchors {
     mutating func visit(_ node: DisplayNode, top: Double) {
         if let identifier = node.identifier, nodesByID[identifier] == nil { nodesByID[identifier] = node }
         if case .destination(let target)? = node.link { linkTargets.append((target, node)) }
+        if let text = node as? TextNode {
+            // Links on runs of text (`link` in a text style): `#id` targets an element too.
+            for span in text.spans {
+                guard let link = span.style.link, link.hasPrefix("#"), link.count > 1 else { continue }
+                linkTargets.append((String(link.dropFirst()), node))
+            }
+        }
         if let bookmark = node.bookmark {
             if node.identifier == nil { node.identifier = "galley-bookmark-\(bookmarks.count + 1)" }
             node.exportsAnchor = true

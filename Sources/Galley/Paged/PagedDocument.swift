@@ -53,15 +53,21 @@ public final class PagedDocument: Document {
     public var pageNaming: PageNaming { .numbered }
     public var paper: Color? { .white }
 
-    /// The body laid out at the content width, unbounded height. Text keeps its metrics, not its
+    /// The body laid out at the content width, unbounded height; a percentage height whose parent
+    /// height is unbounded is a percentage of the page's content height. Text keeps its metrics, not its
     /// glyph runs, until its page is drawn (`LayoutNode.keepsMeasurementDetails`); with
     /// `keepingDetails` nodes keep everything, including the specs an ascii-art dump prints.
     public func layout(keepingDetails: Bool = false) -> Layout {
         let width = contentSize.width
         return LayoutNode.keepsMeasurementDetails.withValue(keepingDetails) {
             TableNode.laysOutRowsLazily.withValue(!keepingDetails) {
-                root.layoutThatFits(
-                    SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+                // A percentage height in the body (whose height is unbounded) is one of the page's
+                // content height, in whole points (layout ceils sizes to them): `height: "100%"`
+                // fills a page and what follows starts the next.
+                Style.unboundedHeightReference.withValue(contentSize.height.rounded(.down)) {
+                    root.layoutThatFits(
+                        SizeRange(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity)))
+                }
             }
         }
     }

@@ -39,6 +39,11 @@ struct FlowAnalysis {
     }
 
     static let epsilon = 0.01
+    /// How far the end of the body may run past the last page's bottom and still end there:
+    /// layout sizes are ceiled to whole points, so a body exactly a page tall (`height: "100%"`)
+    /// can overrun the page's fractional content height by less than a point; without this it
+    /// would start a page holding that sliver.
+    static let endSlack = 1.0
     var height: Double = 0
     var hard: [Interval] = []
     var soft: [Interval] = []
@@ -318,7 +323,7 @@ struct FlowAnalysis {
             if breakIndex < breaks.count, breaks[breakIndex] <= limit {
                 bottom = breaks[breakIndex]
                 breakIndex += 1
-            } else if height <= limit + Self.epsilon {
+            } else if height <= limit + Self.endSlack {
                 bottom = height
             } else {
                 (bottom, interior) = cut(after: start, limit: limit)

@@ -12,6 +12,12 @@ public enum Dimension: Hashable, Sendable {
     /// A fraction (0...1) of the parent's length.
     case fraction(Double)
 
+    /// Whether the dimension is a fraction of the parent's length.
+    public var isFraction: Bool {
+        if case .fraction = self { return true }
+        return false
+    }
+
     /// `ASDimensionResolve`: autoValue for `.auto`, the value for `.points`, value × parent for `.fraction`
     /// (NaN for an undefined parent, infinity for an infinite one).
     @inline(__always)

@@ -119,8 +119,20 @@ public struct Style: Hashable, Sendable {
         resolvedRange(parentSize: parentSize, autoRange: .unconstrained)
     }
 
+    /// The height percentages of heights resolve against where the parent's height is unbounded
+    /// or undefined (infinite or NaN), when set: a paged document binds it to its page's content
+    /// height while it lays its body out, so `height: "100%"` there is a full page (Texture
+    /// itself would make it infinite or missing, and the element collapse to 0).
+    public static let unboundedHeightReference = TaskLocal<Double?>(wrappedValue: nil)
+
     /// `ASLayoutElementSizeResolveAutoSize`: like ``resolvedRange(parentSize:)`` with custom auto min/max.
     public func resolvedRange(parentSize: Size, autoRange: SizeRange) -> SizeRange {
+        var parentSize = parentSize
+        if !parentSize.height.isFinite, height.isFraction || minHeight.isFraction || maxHeight.isFraction,
+            let reference = Self.unboundedHeightReference.get()
+        {
+            parentSize.height = reference
+        }
         let w = Self.constrain(
             min: minWidth.resolve(parent: parentSize.width, autoValue: autoRange.min.width),
             exact: width.resolve(parent: parentSize.width, autoValue: .nan),
