@@ -146,9 +146,12 @@ public final class BatchRunner: Sendable {
             defer { inFlight.withLock { _ = $0.removeValue(forKey: record.index) } }
             let document: any Document
             do {
-                document = try template.bind(record.value, recordIndex: record.index, resources: resources)
+                // Binding is bounded by the timeout too: a record of 200,000 rows stops building.
+                document = try source.check.whileMeasuring {
+                    try template.bind(record.value, recordIndex: record.index, resources: resources)
+                }
             } catch {
-                throw RecordFailure(error.description)
+                throw RecordFailure("\(error)")
             }
             try source.check.throwIfCancelled()
             if file.contains("/") {

@@ -5,7 +5,9 @@ import GalleyAllocator
 // registers one group; results are printed as a table and written as JSON.
 // Usage: galley-bench [--only GROUP[,GROUP]] [--out bench/results.json] [--floor PATH] [--data DIR]
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
-let groups: [BenchGroup] = [LayoutBench.group, TextBench.group, WorkloadBench.group, RasterCacheBench.group]
+let groups: [BenchGroup] = [
+    LayoutBench.group, TextBench.group, WorkloadBench.group, PagedBench.group, RasterCacheBench.group,
+]
 var report = BenchReport()
 // The allocator is part of the result: mimalloc replaces glibc's malloc in both executables.
 report.add("environment", "allocator", Allocator.description)

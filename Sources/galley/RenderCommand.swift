@@ -54,11 +54,21 @@ enum RenderCommand: Command {
 /// What `render` and `rasterize` share once the format is known: options, binding, writing.
 enum DocumentOutput {
     static func run(_ arguments: Arguments, template: Template, format: OutputFormat, output: String) throws {
+        let timeout = try CommandSupport.timeout(arguments)
+        let cancellation = CancellationSource(timeout: timeout)
         let options = OutputOptions(
             format: format, scale: try OutputScale.parse(arguments, format: format),
-            pages: try CommandSupport.pages(arguments),
-            cancellation: CancellationSource(timeout: try CommandSupport.timeout(arguments)))
-        let document = try CommandSupport.document(template, try CommandSupport.record(arguments, template: template))
+            pages: try CommandSupport.pages(arguments), cancellation: cancellation)
+        let record = try CommandSupport.record(arguments, template: template)
+        // The timeout covers binding too (a record with a 200,000-row table).
+        let document = try cancellation.check.whileMeasuring {
+            try CommandSupport.document(template, record)
+        }
+        if cancellation.isCancelled {
+            throw CommandFailure(
+                message: "galley: cannot write \(output): render timed out after \(timeout ?? 0)s",
+                status: ExitStatus.someFailed)
+        }
         try CommandSupport.write(document, to: output, options: options)
     }
 }

@@ -105,8 +105,7 @@ public final class Canvas: Document {
     /// The layout, measured under `isCancelled` (a huge table stops measuring when it turns
     /// true); the first layout also resolves the document's anchors and outline.
     private func laidOut(isCancelled: CancellationCheck) throws -> Layout {
-        let check: @Sendable () -> Bool = { isCancelled() }
-        let layout = LayoutCancellation.measuring(cancelledBy: check) { self.layout() }
+        let layout = isCancelled.whileMeasuring { self.layout() }
         try isCancelled.throwIfCancelled()
         if !isLaidOut {
             isLaidOut = true

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyLayout
 import Synchronization
 
 /// Why a render stopped before it finished.
@@ -15,10 +16,13 @@ public final class CancellationSource: Sendable {
     private let flag = Atomic<Bool>(false)
     private let deadline: ContinuousClock.Instant?
 
-    /// - Parameter timeout: seconds from now after which the render counts as timed out.
+    /// - Parameter timeout: seconds from now after which the render counts as timed out; nil,
+    ///   NaN or infinity set no deadline, a negative one has passed already, and anything above a
+    ///   million seconds (11.5 days) counts as a million (no conversion can overflow).
     public init(timeout: Double? = nil) {
-        if let timeout {
-            deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64((timeout * 1000).rounded())))
+        if let timeout, !timeout.isNaN, timeout.isFinite {
+            let milliseconds = Int64((min(max(timeout, 0), 1_000_000) * 1000).rounded())
+            deadline = ContinuousClock.now.advanced(by: .milliseconds(milliseconds))
         } else {
             deadline = nil
         }
@@ -73,5 +77,15 @@ public struct RenderCancelled: Error, Sendable, CustomStringConvertible {
         case .cancelled: "render cancelled"
         case .timedOut: "render timed out"
         }
+    }
+}
+
+extension CancellationCheck {
+    /// Runs `body` — binding a record, laying out, paginating — with this check as the test
+    /// long measuring loops read (`LayoutCancellation`): they stop early once it turns true, and
+    /// the caller checks again afterwards and drops the partial result.
+    public func whileMeasuring<T>(_ body: () throws -> T) rethrows -> T {
+        let check = self
+        return try LayoutCancellation.measuring(cancelledBy: { check() }, body)
     }
 }

@@ -86,8 +86,7 @@ public final class PagedDocument: Document {
     /// not kept.
     private func paginated(isCancelled: CancellationCheck) throws -> Pagination {
         if let pagination { return pagination }
-        let check: @Sendable () -> Bool = { isCancelled() }
-        let made = LayoutCancellation.measuring(cancelledBy: check) {
+        let made = isCancelled.whileMeasuring {
             let analysis = FlowAnalysis(root: layout(), hints: hints)
             return analysis.paginate(contentHeight: contentSize.height)
         }

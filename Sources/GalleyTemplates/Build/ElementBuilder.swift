@@ -34,6 +34,8 @@ struct ElementBuilder {
             var built = [any LayoutElement]()
             built.reserveCapacity(values.count)
             for (index, value) in values.enumerated() {
+                // A cancelled render (a timeout) stops binding; its document is never drawn.
+                if index & 63 == 63, LayoutCancellation.shouldStop { break }
                 let itemScope = scope.iteration(value, index: index, as: repetition.name)
                 if let one = try buildIfIncluded(element, scope: itemScope) { built.append(one) }
             }

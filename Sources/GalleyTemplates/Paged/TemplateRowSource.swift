@@ -56,6 +56,8 @@ final class TemplateRowSource: TableRowSource {
         var included: [Int] = []
         included.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
+            // A cancelled render (a timeout) stops checking rows; its document is never drawn.
+            if index & 63 == 63, LayoutCancellation.shouldStop { break }
             var builder = ElementBuilder(site: site)
             guard let built = try builder.buildItem(element, item: value, index: index, scope: scope) else { continue }
             guard built is TableRowNode else {
