@@ -6,10 +6,13 @@ import Synchronization
 
 /// Renders one template with every record of a data file, in parallel, into a folder.
 ///
-/// One reader (the thread calling ``run()``) streams records into a bounded queue that
-/// `workers` threads drain; each worker binds, lays out, renders and writes its record, so
-/// memory stays flat however many records there are and only `Sendable` values (records)
-/// cross threads. A failing record is logged to `errors.ndjson` and the others carry on.
+/// One reader (the thread calling ``run()``) streams records, names each one's output (so a
+/// name two records ask for goes to the first, in file order, whatever the number of jobs) and
+/// hands them through a bounded queue to `workers` threads; each worker binds, lays out,
+/// renders and writes its record, so memory stays flat however many records there are and only
+/// `Sendable` values cross threads. Every record ends rendered, skipped (`resume`) or in the
+/// error log with its reason; when the output or the log cannot be written at all (a full
+/// disk) the batch stops and counts the records it did not attempt.
 ///
 /// ```swift
 /// var options = BatchOptions(templatePath: "invoice.json", dataPath: "invoices.ndjson", outputDirectory: "out")
@@ -23,15 +26,23 @@ public final class BatchRunner: Sendable {
     /// Where per-record errors go: `errors.ndjson`, or `errors-I-of-N.ndjson` for a shard so
     /// shards sharing one output folder do not overwrite each other's log.
     public let errorLogPath: String
-    private let resources: RenderResources
-    private let namer: OutputNamer
-    private let queue: BoundedQueue<Record>
-    private let summary = Locked(BatchSummary())
+    let resources: RenderResources
+    let namer: OutputNamer
+    let queue: BoundedQueue<NamedRecord>
+    let summary = Locked(BatchSummary())
     private let inFlight = Locked([Int: CancellationSource]())
-    private let stopReason = Atomic<Int>(StopReason.running.rawValue)
+    let stopReason = Atomic<Int>(StopReason.running.rawValue)
+    /// Why the batch stopped writing (the first storage or log failure), for the summary.
+    let fatalError = Locked<String?>(nil)
 
-    private enum StopReason: Int {
-        case running, cancelled, failFast
+    enum StopReason: Int {
+        case running, cancelled, failFast, outputFailed
+    }
+
+    /// A record with the name its output was given (nil when naming failed: it is logged).
+    struct NamedRecord: Sendable {
+        let record: Record
+        let name: String
     }
 
     /// Loads the template and checks the options; nothing is rendered yet.
@@ -40,8 +51,12 @@ public final class BatchRunner: Sendable {
         guard options.scale > 0, options.scale <= 16 else {
             throw BatchError("the scale must be above 0 and at most 16")
         }
-        if let jobs = options.jobs, jobs < 1 { throw BatchError("--jobs must be at least 1") }
-        if let timeout = options.timeout, !(timeout > 0) { throw BatchError("--timeout must be above 0 seconds") }
+        if let jobs = options.jobs, !(1...BatchOptions.maxJobs).contains(jobs) {
+            throw BatchError("--jobs must be between 1 and \(BatchOptions.maxJobs)")
+        }
+        if let timeout = options.timeout, !(timeout > 0 && timeout <= 1_000_000) {
+            throw BatchError("--timeout must be above 0 and at most 1000000 seconds")
+        }
         do {
             template = try Template.load(path: options.templatePath)
         } catch {
@@ -64,12 +79,7 @@ public final class BatchRunner: Sendable {
     /// - Throws: `BatchError` when the output folder or the data file cannot be opened.
     public func run() throws(BatchError) -> BatchSummary {
         let start = ContinuousClock.now
-        do {
-            try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw BatchError(
-                "cannot create the output folder \(options.outputDirectory): \(error.localizedDescription)")
-        }
+        try prepareOutputFolder()
         let reader: RecordReader
         do {
             reader = try RecordReader(path: options.dataPath)
@@ -84,7 +94,7 @@ public final class BatchRunner: Sendable {
         for number in 0..<options.workerCount {
             workers.enter()
             let thread = Thread {
-                while let record = context.runner.queue.pop() { context.runner.process(record, context) }
+                while let item = context.runner.queue.pop() { context.runner.process(item, context) }
                 workers.leave()
             }
             thread.name = "galley-batch-\(number)"
@@ -92,13 +102,23 @@ public final class BatchRunner: Sendable {
             thread.start()
         }
 
+        var names = OutputNames()
+        var notAttempted = 0
         for result in reader {
-            if stopReason.load(ordering: .acquiring) != StopReason.running.rawValue { break }
+            if stopReason.load(ordering: .acquiring) != StopReason.running.rawValue {
+                // Stopped for a full disk: the rest of the file is counted, not attempted.
+                guard stopReason.load(ordering: .acquiring) == StopReason.outputFailed.rawValue else { break }
+                if case .success(let record) = result, options.shard?.contains(record.index) ?? true {
+                    notAttempted += 1
+                }
+                continue
+            }
             switch result {
             case .success(let record):
                 guard options.shard?.contains(record.index) ?? true else { continue }
                 progress.recordSeen(fractionRead: reader.fractionRead)
-                if !queue.push(record) { break }
+                guard let name = self.name(record, names: &names, context) else { continue }
+                if !queue.push(NamedRecord(record: record, name: name)) { notAttempted += 1 }
             case .failure(let error):
                 if let index = error.recordIndex, !(options.shard?.contains(index) ?? true) { continue }
                 fail(record: error.recordIndex, name: nil, error.description, context, milliseconds: 0)
@@ -115,92 +135,102 @@ public final class BatchRunner: Sendable {
             let reason = stopReason.load(ordering: .acquiring)
             summary.interrupted = reason == StopReason.cancelled.rawValue
             summary.stoppedEarly = reason == StopReason.failFast.rawValue
+            if reason == StopReason.outputFailed.rawValue {
+                summary.notAttempted += notAttempted
+                summary.stopReason = fatalError.withLock { $0 }
+            }
             return summary
         }
     }
 
+    /// Creates the output folder, checks it can be written, and removes the temporary files a
+    /// killed run left in it.
+    private func prepareOutputFolder() throws(BatchError) {
+        let folder = options.outputDirectory
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw BatchError("cannot create the output folder \(folder): \(error.localizedDescription)")
+        }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            throw BatchError(
+                "cannot write into the output folder \(folder): \(String(cString: strerror(errno))) "
+                    + "(choose a folder you can write, or fix its permissions)")
+        }
+        TemporaryFiles.removeStale(in: folder)
+    }
+
+    /// The record's output name, claimed for it; nil (the record logged) when the name cannot
+    /// be bound, is not a safe file name, or an earlier record has it.
+    private func name(_ record: Record, names: inout OutputNames, _ context: WorkerContext) -> String? {
+        let name: String
+        do {
+            name = try namer.name(for: record.value, index: record.index)
+        } catch {
+            fail(record: record.index, name: nil, error.description, context, milliseconds: 0)
+            return nil
+        }
+        if let owner = names.claim(name, record: record.index) {
+            fail(
+                record: record.index, name: name,
+                "output name '\(name)' is already record \(owner)'s; each record needs its own file "
+                    + "(make --name unique, e.g. add {{index}})", context, milliseconds: 0)
+            return nil
+        }
+        return name
+    }
+
     /// Shared by the workers of one run.
-    private struct WorkerContext: Sendable {
+    struct WorkerContext: Sendable {
         let runner: BatchRunner
         let log: ErrorLog
         let progress: ProgressReporter
     }
 
-    private func process(_ record: Record, _ context: WorkerContext) {
-        let start = ContinuousClock.now
-        func elapsed() -> Double { ProgressReporter.seconds(ContinuousClock.now - start) * 1000 }
-        var name: String?
-        do {
-            let file = try namer.name(for: record.value, index: record.index)
-            name = file
-            let path = namer.path(file)
-            let firstFile = DocumentWriter.firstOutputPath(
-                for: path, format: namer.format, naming: template.pageNaming, pages: options.pages)
-            if options.resume && FileManager.default.fileExists(atPath: firstFile) {
-                summary.withLock { $0.skipped += 1 }
-                context.progress.finished(record: record.index, name: file, status: .skipped, milliseconds: 0)
-                return
-            }
-            let source = CancellationSource(timeout: options.timeout)
-            track(source, record: record.index)
-            defer { inFlight.withLock { _ = $0.removeValue(forKey: record.index) } }
-            let document: any Document
-            do {
-                // Binding is bounded by the timeout too: a record of 200,000 rows stops building.
-                document = try source.check.whileMeasuring {
-                    try template.bind(record.value, recordIndex: record.index, resources: resources)
-                }
-            } catch {
-                throw RecordFailure("\(error)")
-            }
-            try source.check.throwIfCancelled()
-            if file.contains("/") {
-                try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            }
-            try DocumentWriter.write(
-                document, to: path,
-                options: OutputOptions(
-                    format: namer.format, scale: options.scale, pages: options.pages, cancellation: source))
-            summary.withLock { $0.rendered += 1 }
-            context.progress.finished(record: record.index, name: file, status: .ok, milliseconds: elapsed())
-        } catch let cancelled as RenderCancelled {
-            // A render cancelled by Ctrl-C or --fail-fast is not a failure of its record.
-            guard cancelled.reason == .timedOut else { return }
-            fail(
-                record: record.index, name: name, "timed out after \(Self.secondsText(options.timeout ?? 0))s", context,
-                milliseconds: elapsed())
-        } catch {
-            fail(record: record.index, name: name, "\(error)", context, milliseconds: elapsed())
-        }
-    }
-
-    /// `5`, `0.25`, `0.000001`: plain decimals, no exponent, no trailing zeros.
-    static func secondsText(_ seconds: Double) -> String {
-        var text = String(format: "%.6f", seconds)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
-
-    private func fail(record: Int?, name: String?, _ message: String, _ context: WorkerContext, milliseconds: Double) {
+    /// Logs a failed record. When the log itself cannot be written, the batch stops: the failure
+    /// would otherwise be lost.
+    func fail(record: Int?, name: String?, _ message: String, _ context: WorkerContext, milliseconds: Double) {
         if stopReason.load(ordering: .acquiring) == StopReason.cancelled.rawValue { return }
-        summary.withLock { $0.failed += 1 }
-        context.log.append(record: record, name: name, error: message)
+        do {
+            try context.log.append(record: record, name: name, error: message)
+            summary.withLock { $0.failed += 1 }
+        } catch {
+            // Neither rendered nor listed: counted as not attempted, so `--resume` tries it again.
+            summary.withLock { $0.notAttempted += 1 }
+            stopWriting(because: error.description)
+        }
         context.progress.finished(record: record, name: name, status: .failed, milliseconds: milliseconds)
         if options.failFast { stop(.failFast) }
     }
 
+    /// Stops the batch because output cannot be written any more (a full disk, a log that cannot
+    /// be written); the records not yet attempted are counted in the summary.
+    func stopWriting(because reason: String) {
+        fatalError.withLock { if $0 == nil { $0 = reason } }
+        stop(.outputFailed)
+    }
+
+    /// Whether the batch is stopping for a reason that makes new records pointless.
+    var isStopping: Bool { stopReason.load(ordering: .acquiring) != StopReason.running.rawValue }
+
+    /// Whether it is stopping because output cannot be written (records left are not attempted).
+    var isStoppingForOutput: Bool { stopReason.load(ordering: .acquiring) == StopReason.outputFailed.rawValue }
+
     /// Remembers a render so ``cancel()`` can reach it; cancels it at once if the run is stopping.
-    private func track(_ source: CancellationSource, record: Int) {
+    func track(_ source: CancellationSource, record: Int) {
         inFlight.withLock { $0[record] = source }
-        if stopReason.load(ordering: .acquiring) != StopReason.running.rawValue { source.cancel() }
+        if isStopping { source.cancel() }
+    }
+
+    func untrack(record: Int) {
+        inFlight.withLock { _ = $0.removeValue(forKey: record) }
     }
 
     private func stop(_ reason: StopReason) {
         _ = stopReason.compareExchange(
             expected: StopReason.running.rawValue, desired: reason.rawValue, ordering: .acquiringAndReleasing)
-        queue.cancel()
+        let dropped = queue.cancel()
+        if reason == .outputFailed { summary.withLock { $0.notAttempted += dropped } }
         inFlight.withLock { sources in
             for source in sources.values { source.cancel() }
         }

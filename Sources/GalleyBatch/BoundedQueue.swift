@@ -49,13 +49,17 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Closes and drops everything still queued (used when stopping early).
-    func cancel() {
+    /// Closes and drops everything still queued (used when stopping early); returns how many
+    /// elements were dropped.
+    @discardableResult
+    func cancel() -> Int {
         condition.lock()
+        defer { condition.unlock() }
+        let dropped = items.count - head
         closed = true
         items.removeAll()
         head = 0
         condition.broadcast()
-        condition.unlock()
+        return dropped
     }
 }

@@ -73,7 +73,7 @@ final class ProgressReporter: Sendable {
         switch style {
         case .none: break
         case .bar:
-            if let bar { FileHandle.standardError.write(Data(("\r\u{1B}[K" + bar).utf8)) }
+            if let bar { StandardStreams.writeError("\r\u{1B}[K" + bar) }
         case .jsonLines:
             let entry: JSONValue = [
                 "record": record.map { .number(Double($0)) } ?? .null,
@@ -81,14 +81,14 @@ final class ProgressReporter: Sendable {
                 "status": .string(status.rawValue),
                 "ms": .number((milliseconds * 10).rounded() / 10),
             ]
-            FileHandle.standardOutput.write(Data((entry.jsonText + "\n").utf8))
+            StandardStreams.writeOutput(entry.jsonText + "\n")
         }
     }
 
     /// Clears the bar so the summary starts on a clean line.
     func finish() {
         let drew = state.withLock { $0.drewBar }
-        if style == .bar && drew { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if style == .bar && drew { StandardStreams.writeError("\r\u{1B}[K") }
     }
 
     private func barText(_ state: State, now: ContinuousClock.Instant) -> String {

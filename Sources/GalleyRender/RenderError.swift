@@ -11,6 +11,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case imageTooLarge(width: Int, height: Int, limit: Int)
     /// A file or stream could not be written (also used for encoder failures, with a path of `<memory>`).
     case io(path: String, message: String)
+    /// The disk (or the user's quota) is full: no later write to it can succeed either.
+    case storageFull(path: String, message: String)
     /// `isCancelled()` returned true between two items.
     case cancelled
 
@@ -20,7 +22,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .imageDecode(let message): "image decode failed: \(message)"
         case .imageTooLarge(let width, let height, let limit):
             "image too large: \(width)x\(height) = \(width * height) pixels, limit \(limit)"
-        case .io(let path, let message): "\(path): \(message)"
+        case .io(let path, let message), .storageFull(let path, let message): "\(path): \(message)"
         case .cancelled: "rendering cancelled"
         }
     }

@@ -43,7 +43,15 @@ enum BatchCommand: Command {
         on stdout: {"record": i, "name": "...", "status": "ok"|"failed"|"skipped", "ms": …}.
         Ctrl-C or SIGTERM stops cleanly: renders in flight are cancelled, no partial files stay.
 
-        EXIT STATUS: 0 all rendered; 1 some records failed; 2 usage or template error; 130 interrupted.
+        Every record ends rendered, skipped (--resume), listed in the error log, or — when output
+        cannot be written any more (a full disk) and the batch stops — counted as not attempted in
+        the summary. Two records whose --name gives the same file: the first in the data keeps it,
+        the second is listed as an error. Names may not be errors*.ndjson or start with .galley
+        (the batch's own files), and a batch never writes through a symbolic link inside DIR.
+        Temporary files a killed run left in DIR are removed when the next run starts.
+
+        EXIT STATUS: 0 all rendered; 1 some records failed or were not attempted; 2 usage or
+        template error; 130 interrupted.
 
         EXAMPLES:
           galley batch Templates/hello.json --data people.ndjson --out out/
@@ -100,6 +108,11 @@ enum BatchCommand: Command {
         }
         if summary.interrupted { printError("galley batch: interrupted; outputs in flight were discarded") }
         if summary.stoppedEarly { printError("galley batch: stopped at the first failure (--fail-fast)") }
+        if let reason = summary.stopReason {
+            printError(
+                "galley batch: stopped: output cannot be written (\(reason)); \(summary.notAttempted) record(s) "
+                    + "not attempted — free space, then run again with --resume")
+        }
         if summary.failed > 0 { printError("galley batch: failures are listed in \(runner.errorLogPath)") }
         printError(summary.line)
         return summary.exitStatus

@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+import GalleyRender
 import GalleyTemplates
 
 /// What several commands share: loading a template, one record of data, a document, and
@@ -87,16 +88,5 @@ enum CommandSupport {
 
 /// Writes one line to standard error; a closed or full stderr is ignored rather than fatal.
 func printError(_ message: String) {
-    var bytes = Array((message + "\n").utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        guard var cursor = buffer.baseAddress else { return }
-        var remaining = buffer.count
-        while remaining > 0 {
-            let written = write(STDERR_FILENO, cursor, remaining)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            cursor += written
-            remaining -= written
-        }
-    }
+    StandardStreams.writeError(message + "\n")
 }

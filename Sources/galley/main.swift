@@ -7,5 +7,8 @@ let commands: [CommandSpec] = [
     FontsCommand.spec, AnimateCommand.spec,
 ]
 
+// A closed pipe on stdout (`galley batch … | head`) makes writes fail with EPIPE instead of
+// killing the process: progress lines are lost, the batch and its summary are not.
+signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 exit(CommandRunner.run(arguments, commands: commands))

@@ -2,6 +2,11 @@ import Glibc
 
 /// A file written under a temporary name next to its destination and renamed into place
 /// only when complete, so a failed or cancelled write never leaves a half-written file.
+///
+/// The temporary name says who wrote it — `.NAME.galley-tmp-HOST-PID-XXXXXX` — so a later run
+/// can remove the ones a killed process left behind (`TemporaryFiles.removeStale(in:)`)
+/// without touching those of a process still writing, here or on another host sharing the
+/// folder.
 final class AtomicFile {
     let path: String
     let temporaryPath: String
@@ -13,7 +18,7 @@ final class AtomicFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory).\(name).tmp-XXXXXX".utf8CString)
+        var template = Array("\(directory).\(name)\(TemporaryFiles.marker)XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return Int32(-1) }
             return mkstemp(base)
@@ -43,6 +48,17 @@ final class AtomicFile {
         committed = true
     }
 
+    /// Flushes the folder holding `path`, so a rename into it survives a power loss.
+    static func syncDirectory(of path: String) throws(RenderError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(directory, "cannot open the folder to flush it") }
+        defer { close(descriptor) }
+        // Some filesystems cannot fsync a folder (EINVAL): the rename is then as durable as they make it.
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw error(directory, "fsync of the folder failed") }
+    }
+
     /// Closes and deletes the temporary file (nothing happens after a commit).
     func abandon() {
         if descriptor >= 0 {
@@ -70,7 +86,10 @@ final class AtomicFile {
     }
 
     static func error(_ path: String, _ what: String) -> RenderError {
-        RenderError.io(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+        let code = errno
+        let message = "\(what): \(String(cString: strerror(code)))"
+        return code == ENOSPC || code == EDQUOT
+            ? .storageFull(path: path, message: message) : .io(path: path, message: message)
     }
 }
 
@@ -88,5 +107,6 @@ public enum FileOutput {
         let file = try AtomicFile(path: path)
         try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try file.write(buffer) } }.get()
         try file.commit()
+        try AtomicFile.syncDirectory(of: path)
     }
 }

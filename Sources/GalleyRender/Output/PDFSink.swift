@@ -85,7 +85,10 @@ final class PDFSink {
     func commit() throws(RenderError) {
         flush(final: true)
         try check()
-        if case .file(let file) = target { try file.commit() }
+        if case .file(let file) = target {
+            try file.commit()
+            try AtomicFile.syncDirectory(of: file.path)
+        }
     }
 
     /// Drops the output: the temporary file is deleted.

@@ -25,6 +25,12 @@ public final class StagedFiles {
         guard !committed else { return }
         committed = true
         for file in files.reversed() { try file.commit() }
+        // The renames are durable once the folders holding them are flushed.
+        var flushed = Set<Substring>()
+        for file in files {
+            let folder = file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? "."
+            if flushed.insert(folder).inserted { try AtomicFile.syncDirectory(of: file.path) }
+        }
     }
 
     deinit {
