@@ -19,10 +19,13 @@ extension BatchRunner {
         do {
             let path = namer.path(file)
             try namer.checkFolders(of: file)
-            let firstFile = DocumentWriter.firstOutputPath(
-                for: path, format: namer.format, naming: template.pageNaming, pages: options.pages)
+            // The file resume looks for (a paged PNG's first page), which a shard's journal names.
+            let firstName = DocumentWriter.firstOutputPath(
+                for: file, format: namer.format, naming: template.pageNaming, pages: options.pages)
+            let firstFile = namer.path(firstName)
             if options.resume && FileManager.default.fileExists(atPath: firstFile) {
                 summary.withLock { $0.skipped += 1 }
+                context.journal?.done(record: record.index, name: firstName, skipped: true)
                 context.progress.finished(record: record.index, name: file, status: .skipped, milliseconds: 0)
                 return
             }
@@ -48,6 +51,7 @@ extension BatchRunner {
                 options: OutputOptions(
                     format: namer.format, scale: options.scale, pages: options.pages, cancellation: source))
             summary.withLock { $0.rendered += 1 }
+            context.journal?.done(record: record.index, name: firstName, skipped: false)
             context.progress.finished(record: record.index, name: file, status: .ok, milliseconds: elapsed())
         } catch let cancelled as RenderCancelled {
             // A render cancelled by Ctrl-C, --fail-fast or a full disk is not a failure of its record.

@@ -66,7 +66,7 @@ public final class BatchRunner: Sendable {
             nameTemplate: options.nameTemplate, format: options.format, directory: options.outputDirectory)
         resources = RenderResources.forTemplate(template)
         queue = BoundedQueue(capacity: 2 * options.workerCount)
-        let logName = options.shard.map { "errors-\($0.index)-of-\($0.count).ndjson" } ?? "errors.ndjson"
+        let logName = options.shard?.errorLogName ?? "errors.ndjson"
         errorLogPath = options.outputDirectory + "/" + logName
         self.options = options
     }
@@ -88,7 +88,8 @@ public final class BatchRunner: Sendable {
         }
         let log = ErrorLog(path: errorLogPath)
         let progress = ProgressReporter(style: options.progress, total: nil)
-        let context = WorkerContext(runner: self, log: log, progress: progress)
+        let journal = try ShardJournal.start(options: options, dataBytes: reader.size)
+        let context = WorkerContext(runner: self, log: log, progress: progress, journal: journal)
 
         let workers = DispatchGroup()
         for number in 0..<options.workerCount {
@@ -113,6 +114,7 @@ public final class BatchRunner: Sendable {
                 }
                 continue
             }
+            journal?.saw(result)
             switch result {
             case .success(let record):
                 guard options.shard?.contains(record.index) ?? true else { continue }
@@ -130,7 +132,7 @@ public final class BatchRunner: Sendable {
         log.close()
         progress.finish()
 
-        return summary.withLock { summary in
+        let result = summary.withLock { summary in
             summary.seconds = ProgressReporter.seconds(ContinuousClock.now - start)
             let reason = stopReason.load(ordering: .acquiring)
             summary.interrupted = reason == StopReason.cancelled.rawValue
@@ -141,6 +143,8 @@ public final class BatchRunner: Sendable {
             }
             return summary
         }
+        try journal?.finish(result)
+        return result
     }
 
     /// Creates the output folder, checks it can be written, and removes the temporary files a
@@ -185,6 +189,8 @@ public final class BatchRunner: Sendable {
         let runner: BatchRunner
         let log: ErrorLog
         let progress: ProgressReporter
+        /// The manifest and journal of a sharded run (`galley shards` reads them).
+        let journal: ShardJournal?
     }
 
     /// Logs a failed record. When the log itself cannot be written, the batch stops: the failure

@@ -47,10 +47,12 @@ struct OutputNamer: Sendable {
                 "output name '\(Self.printable(name))' has a control character (U+\(String(bad.value, radix: 16, uppercase: true))); "
                     + "names are file names")
         }
-        if components.contains(where: { $0.hasPrefix(".galley") }) || Self.isErrorLogName(name) {
+        if components.contains(where: { $0.hasPrefix(".galley") }) || Self.isErrorLogName(name)
+            || Shard.isBookkeepingName(name)
+        {
             throw RecordFailure(
-                "output name '\(name)' is reserved for the batch's own files (errors*.ndjson, .galley*); "
-                    + "change --name")
+                "output name '\(name)' is reserved for the batch's own files (errors*.ndjson, "
+                    + "shard-I-of-N.json and .done.ndjson, .galley*); change --name")
         }
         return name
     }

@@ -3,8 +3,8 @@ import Foundation
 // galley: thin command-line front end; each subcommand lives in its own file and calls the
 // library. Exit status: 0 success, 1 some output failed, 2 usage or template error.
 let commands: [CommandSpec] = [
-    RenderCommand.spec, RasterizeCommand.spec, BatchCommand.spec, LayoutCommand.spec, CheckCommand.spec,
-    FontsCommand.spec, AnimateCommand.spec,
+    RenderCommand.spec, RasterizeCommand.spec, BatchCommand.spec, ShardsCommand.spec, LayoutCommand.spec,
+    CheckCommand.spec, FontsCommand.spec, AnimateCommand.spec,
 ]
 
 // A closed pipe on stdout (`galley batch … | head`) makes writes fail with EPIPE instead of
