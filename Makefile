@@ -7,7 +7,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/galley
 DEBUG_BIN = .build/debug/galley
 
-.PHONY: all deps test-deps build release demo test bench docs tsan clean
+.PHONY: all deps test-deps build release demo test test-scale bench docs tsan clean
 
 all: build
 
@@ -32,6 +32,13 @@ demo: release
 test: test-deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-xctest
+
+## docs/scale-out.md's Slurm job array on a one-node Slurm cluster started for the test (munged,
+## slurmctld and slurmd on localhost, in a temporary folder): 4 shards over 1,000 W1 invoices, one
+## cancelled and resubmitted. About two minutes, so not part of `make test`; `.ci/run` runs both.
+test-scale: test-deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	GALLEY_SCALE_TESTS=1 $(SWIFT) test --skip-build --disable-xctest --filter SlurmArrayTests
 
 ## The style check of ../shared/STYLE.md: swift-format with the checked-in .swift-format.
 lint:
