@@ -37,7 +37,8 @@ enum BatchCommand: Command {
                               for numbered PNG pages, the first page's file)
           --fail-fast         stop at the first failed record
           --shard I/N         render only records whose index % N == I, so N machines can split
-                              one data file with no coordinator (errors go to errors-I-of-N.ndjson)
+                              one data file with no coordinator (errors go to errors-I-of-N.ndjson;
+                              see galley shards for which shards are done)
 
         On a terminal a progress bar is drawn on stderr; otherwise each record prints one JSON line
         on stdout: {"record": i, "name": "...", "status": "ok"|"failed"|"skipped", "ms": …}.

@@ -32,7 +32,10 @@ struct SlurmArrayTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let clock = ContinuousClock.now
         // Where the minute goes, for the log of make test-scale (not asserted).
-        func phase(_ name: String) { print("slurm test: \(name) after \(clock.duration(to: .now))") }
+        func phase(_ name: String) {
+            let seconds = Double(clock.duration(to: .now).components.seconds)
+            print("slurm test: \(name) after \(Int(seconds)) s")
+        }
         let shared = dir.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         let data = shared.appendingPathComponent("invoices.ndjson")

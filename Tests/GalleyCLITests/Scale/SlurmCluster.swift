@@ -70,6 +70,10 @@ final class SlurmCluster {
 
             """
         try configuration.write(toFile: path("slurm.conf"), atomically: true, encoding: .utf8)
+        // slurmd 22.05 always loads a cgroup plugin, and its default (autodetect) fails where no
+        // cgroup filesystem is mounted, as in a chroot. Nothing here uses cgroups (linuxproc,
+        // task/none), and the v1 plugin only touches the filesystem when something does.
+        try "CgroupPlugin=cgroup/v1\n".write(toFile: path("cgroup.conf"), atomically: true, encoding: .utf8)
     }
 
     deinit { stop() }
