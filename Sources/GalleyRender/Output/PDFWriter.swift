@@ -12,7 +12,7 @@ import Glibc
 public final class PDFWriter {
     private let sink: PDFSink
     private var surface: CairoSurface?
-    private let images = ImageSurfaceCache(attachJPEG: true)
+    private let images = ImageSurfaceCache(mode: .vector)
     private var outline: [OutlineEntry] = []
     private var anchorNames: Set<String> = []
     private var isFinished = false
@@ -59,17 +59,18 @@ public final class PDFWriter {
         let painter = try Painter(
             context: context, mode: .vector, images: images, canvasWidth: page.size.width,
             canvasHeight: page.size.height, shadowResolution: 2)
-        // cairo 1.16 gives each link annotation a structure parent but writes the structure
-        // tree only when the page has a structure tag; without one, qpdf reports the file as
-        // damaged (unwritten objects). One "Part" element per page keeps the file valid.
-        // The background comes first: cairo drops everything recorded before an opaque
-        // full-page paint, which would unbalance the tag below.
         if let background = page.background, !background.isInvisible {
             painter.setSource(background)
             cairo_paint(context.pointer)
         }
-        cairo_tag_begin(context.pointer, "Part", "")
         try painter.paint(page.items, isCancelled: isCancelled)
+        // cairo 1.16 gives each link annotation a structure parent but writes the structure
+        // tree only when the page has a structure tag; without one, qpdf reports the file as
+        // damaged (unwritten objects). One empty "Part" element per page keeps the file valid.
+        // It comes last: cairo drops everything recorded before a paint that hides it — the
+        // page's first drawing when that covers the page (a full-bleed image), or any opaque
+        // full-page fill — so a tag opened before would lose its start and fail the page.
+        cairo_tag_begin(context.pointer, "Part", "")
         cairo_tag_end(context.pointer, "Part")
         anchorNames.formUnion(painter.anchorNames)
         cairo_show_page(context.pointer)
