@@ -25,7 +25,9 @@ let package = Package(
         // libpng and libjpeg report errors with setjmp/longjmp, which Swift cannot express.
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("m"),
+            ]
         ),
 
         .target(name: "GalleyLayout"),
@@ -55,7 +57,8 @@ let package = Package(
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
         // References/ (golden PNGs) and Fixtures/ are read from the source tree by path, not bundled.
         .testTarget(
-            name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"], exclude: ["References"]
+            name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"],
+            exclude: ["References", "Fixtures"]
         ),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"], exclude: ["References"]),

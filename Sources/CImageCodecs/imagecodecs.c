@@ -61,11 +61,6 @@ void imagecodecs_unpremultiply_row(const uint32_t *argb, uint32_t width, int wri
     }
 }
 
-static inline uint32_t multiply_un8(uint32_t value, uint32_t alpha) {
-    uint32_t t = value * alpha + 0x80;
-    return ((t >> 8) + t) >> 8;
-}
-
 int imagecodecs_premultiply_rgba(uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
     int opaque = 1;
     for (uint32_t y = 0; y < height; y++) {
@@ -75,9 +70,9 @@ int imagecodecs_premultiply_rgba(uint8_t *pixels, uint32_t width, uint32_t heigh
             uint32_t r = row[4 * x], g = row[4 * x + 1], b = row[4 * x + 2], a = row[4 * x + 3];
             if (a != 0xff) {
                 opaque = 0;
-                r = multiply_un8(r, a);
-                g = multiply_un8(g, a);
-                b = multiply_un8(b, a);
+                r = imagecodecs_muldiv255(r, a);
+                g = imagecodecs_muldiv255(g, a);
+                b = imagecodecs_muldiv255(b, a);
             }
             out[x] = (a << 24) | (r << 16) | (g << 8) | b;
         }

@@ -27,6 +27,9 @@ public struct BatchOptions: Sendable {
     public var format: OutputFormat?
     /// PNG pixels per point.
     public var scale: Double = 1
+    /// Where resources may be read from besides the template's folder, and each document's
+    /// image pixel budget (`--allow-dir`, `--max-pixels`).
+    public var resourcePolicy = ResourcePolicy()
     /// The pages of each document to write; nil writes them all.
     public var pages: PageSelection?
     /// Worker threads; `nil` means one per active processor.

@@ -58,7 +58,7 @@ public final class BatchRunner: Sendable {
             throw BatchError("--timeout must be above 0 and at most 1000000 seconds")
         }
         do {
-            template = try Template.load(path: options.templatePath)
+            template = try Template.load(path: options.templatePath, policy: options.resourcePolicy)
         } catch {
             throw BatchError(error.description)
         }

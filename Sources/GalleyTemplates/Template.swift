@@ -26,6 +26,11 @@ public final class Template: Sendable {
     public let file: String
     /// The template's folder: relative image paths and font folders resolve against it.
     public let directory: String
+    /// What the template may read and decode: the folders beyond its own, the pixel budget.
+    public let policy: ResourcePolicy
+    /// The template's folder and the policy's allowed folders, canonical: every image and font
+    /// folder it names must resolve inside them (docs/security.md).
+    public let resourceFolders: ResourceFolders
     public let kind: Kind
     let document: ParsedDocument
     let body: ElementTemplate
@@ -37,6 +42,7 @@ public final class Template: Sendable {
     let defaultTextStyle: TextStyle
     /// Each named style applied over `defaultTextStyle`, resolved once.
     let textStyles: [String: TextStyle]
+    /// The template's `fonts` folders, canonical and inside ``resourceFolders``.
     public let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
@@ -52,8 +58,9 @@ public final class Template: Sendable {
         }
     }
 
-    /// Reads, parses and compiles a template file.
-    public static func load(path: String) throws(TemplateError) -> Template {
+    /// Reads, parses and compiles a template file, whose resources `policy` confines and
+    /// bounds (by default: its own folder only, the default pixel budget).
+    public static func load(path: String, policy: ResourcePolicy = ResourcePolicy()) throws(TemplateError) -> Template {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw TemplateError(
@@ -62,19 +69,30 @@ public final class Template: Sendable {
                 hint: exists ? "check its permissions" : "check the path")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        return try Template(utf8: [UInt8](data), file: path, directory: directory.isEmpty ? "." : directory)
+        return try Template(
+            utf8: [UInt8](data), file: path, directory: directory.isEmpty ? "." : directory, policy: policy)
     }
 
-    /// Parses and compiles template text.
-    public convenience init(text: String, file: String = "<template>", directory: String = ".") throws(TemplateError) {
-        try self.init(utf8: Array(text.utf8), file: file, directory: directory)
+    /// Parses and compiles template text; `directory` is the folder its resources resolve in.
+    public convenience init(
+        text: String, file: String = "<template>", directory: String = ".", policy: ResourcePolicy = ResourcePolicy()
+    ) throws(TemplateError) {
+        try self.init(utf8: Array(text.utf8), file: file, directory: directory, policy: policy)
     }
 
-    init(utf8: [UInt8], file: String, directory: String) throws(TemplateError) {
+    init(utf8: [UInt8], file: String, directory: String, policy: ResourcePolicy) throws(TemplateError) {
         let document = try JSONParser.parse(utf8: utf8, file: file)
         self.document = document
         self.file = file
         self.directory = directory
+        self.policy = policy
+        do {
+            resourceFolders = try ResourceFolders(templateFolder: directory, allowedFolders: policy.allowedFolders)
+        } catch {
+            throw TemplateError(
+                file: file, location: nil, path: nil, message: error.description,
+                hint: "allowed folders (--allow-dir) must be existing folders")
+        }
         let top = try TopLevel(document: document)
         kind = top.kind
         let compiler = TemplateCompiler(document: document)
@@ -95,9 +113,36 @@ public final class Template: Sendable {
         var textStyles = [String: TextStyle]()
         for (name, style) in top.styles { textStyles[name] = try TextBuilder.applying(style, to: defaultTextStyle) }
         self.textStyles = textStyles
-        fontFolders = top.fontFolders.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
+        fontFolders = try Template.checkedFontFolders(top.fontFolders, in: resourceFolders, document: document)
         metadata = top.metadata
         background = top.background
         sampleData = document.value["sampleData"]
+    }
+}
+
+extension Template {
+    /// Each `fonts` folder resolved inside the resource folders; one that is outside them, does
+    /// not exist or is not a folder is an error at `$.fonts[i]` (a walk of "/" took 32 s).
+    fileprivate static func checkedFontFolders(
+        _ folders: [String], in resourceFolders: ResourceFolders, document: ParsedDocument
+    ) throws(TemplateError) -> [String] {
+        var checked: [String] = []
+        for (index, folder) in folders.enumerated() {
+            let path = JSONPath.root.appending("fonts").appending(index)
+            let resolved: String
+            do {
+                resolved = try resourceFolders.resolve(folder)
+            } catch {
+                throw document.error(at: path, "font folder \(error.description)")
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
+                throw document.error(
+                    at: path, "font folder \(ResourceFolders.quoted(folder)) is a file",
+                    hint: "name the folder that holds the font files")
+            }
+            checked.append(resolved)
+        }
+        return checked
     }
 }

@@ -8,7 +8,9 @@ import GalleyTemplates
 enum RasterCacheBench {
     static let group = BenchGroup(name: "raster_cache") { options, report in
         let invoices = try WorkloadBench.records(options.dataDirectory + "/invoices.json", limit: 200)
-        let template = try Template.load(path: "bench/invoice-letterhead.json")
+        // The letterhead's logo is Templates/assets/logo.png, outside bench/: allowed explicitly.
+        let template = try Template.load(
+            path: "bench/invoice-letterhead.json", policy: ResourcePolicy(allowedFolders: ["Templates/assets"]))
         let resources = RenderResources.forTemplate(template)
         for (label, scale) in [("pdf", DisplayOptions.pdfRasterizationScale), ("png_1x", 1.0)] {
             for cached in [false, true] {

@@ -9,7 +9,7 @@ enum AnimateCommand: Command {
     static let name = "animate"
     static let summary = "animate a template between two data states (animated PNG or PNG frames)"
     static let valuedOptions: Set<String> = [
-        "from", "to", "duration", "fps", "curve", "scale", "o", "output", "at", "page",
+        "from", "to", "duration", "fps", "curve", "scale", "o", "output", "at", "page", "allow-dir", "max-pixels",
     ]
     static let flagOptions: Set<String> = []
     static let help = """
@@ -33,6 +33,7 @@ enum AnimateCommand: Command {
           --scale S         pixels per point (default 1)
           --at P            render only the frame at progress P in [0, 1] to OUT (a plain PNG)
           --page N          the page of a paged template to animate (1-based; default 1)
+        \(CommandSupport.resourceOptionsHelp)
 
         EXAMPLES:
           galley animate Templates/transition.json --from Templates/transition.data.json \\

@@ -2,7 +2,8 @@
 /// and positionals. The toolchain ships no argument parser, and the CLI needs little.
 struct Arguments {
     private(set) var positionals: [String] = []
-    private var options: [String: String] = [:]
+    /// Every value given for each option, in order (`--allow-dir` may be repeated).
+    private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// - Parameters:
@@ -36,23 +37,27 @@ struct Arguments {
                     value = raw[index]
                     index += 1
                 }
-                options[name] = value
+                options[name, default: []].append(value ?? "")
             } else {
                 throw UsageError("unknown option \(argument)")
             }
         }
     }
 
+    /// The option's value (the last one, when it was given more than once).
     func value(_ names: String...) -> String? {
-        for name in names { if let value = options[name] { return value } }
+        for name in names { if let value = options[name]?.last { return value } }
         return nil
     }
+
+    /// Every value of a repeatable option, in the order given.
+    func values(_ name: String) -> [String] { options[name] ?? [] }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     func double(_ names: String...) throws(UsageError) -> Double? {
         for name in names {
-            guard let text = options[name] else { continue }
+            guard let text = options[name]?.last else { continue }
             guard let value = Double(text), value.isFinite else {
                 throw UsageError("--\(name) expects a number, got '\(text)'")
             }
@@ -62,7 +67,7 @@ struct Arguments {
     }
 
     func int(_ name: String) throws(UsageError) -> Int? {
-        guard let text = options[name] else { return nil }
+        guard let text = options[name]?.last else { return nil }
         guard let value = Int(text) else { throw UsageError("--\(name) expects a whole number, got '\(text)'") }
         return value
     }

@@ -8,6 +8,7 @@ enum BatchCommand: Command {
     static let summary = "render one file per data record, in parallel"
     static let valuedOptions: Set<String> = [
         "data", "d", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout", "shard", "pages",
+        "allow-dir", "max-pixels",
     ]
     static let flagOptions: Set<String> = ["resume", "fail-fast"]
     static let help = """
@@ -39,6 +40,7 @@ enum BatchCommand: Command {
           --shard I/N         render only records whose index % N == I, so N machines can split
                               one data file with no coordinator (errors go to errors-I-of-N.ndjson;
                               see galley shards for which shards are done)
+        \(CommandSupport.resourceOptionsHelp)
 
         On a terminal a progress bar is drawn on stderr; otherwise each record prints one JSON line
         on stdout: {"record": i, "name": "...", "status": "ok"|"failed"|"skipped", "ms": …}.
@@ -69,6 +71,7 @@ enum BatchCommand: Command {
         guard let out = arguments.value("out", "o") else { throw UsageError("missing --out DIR") }
         var options = BatchOptions(templatePath: template, dataPath: data, outputDirectory: out)
         options.nameTemplate = arguments.value("name")
+        options.resourcePolicy = try CommandSupport.resourcePolicy(arguments)
         if let format = arguments.value("format") {
             guard let parsed = OutputFormat(rawValue: format) else { throw UsageError("--format must be pdf or png") }
             options.format = parsed

@@ -7,7 +7,7 @@ import GalleyTemplates
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "validate a template against its data: everything a render does but painting"
-    static let valuedOptions: Set<String> = ["data", "d"]
+    static let valuedOptions: Set<String> = ["data", "d", "allow-dir", "max-pixels"]
     static let flagOptions: Set<String> = ["strict"]
     static let help = """
         USAGE: galley check TEMPLATE [--data FILE] [--strict]
@@ -26,6 +26,7 @@ enum CheckCommand: Command {
         OPTIONS:
           --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
           --strict          treat warnings as errors (exit 1 when there is any)
+        \(CommandSupport.resourceOptionsHelp)
 
         EXIT STATUS: 0 no errors (warnings are printed); 1 warnings with --strict; 2 errors.
 

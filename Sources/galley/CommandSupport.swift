@@ -13,12 +13,32 @@ enum CommandSupport {
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'")
         }
+        let policy = try resourcePolicy(arguments)
         do {
-            return try Template.load(path: path)
+            return try Template.load(path: path, policy: policy)
         } catch {
             throw CommandFailure(message: error.description)
         }
     }
+
+    /// `--allow-dir DIR` (repeatable) and `--max-pixels N`: the folders besides the template's
+    /// own that resources may come from, and one document's image pixel budget.
+    static func resourcePolicy(_ arguments: Arguments) throws -> ResourcePolicy {
+        var policy = ResourcePolicy(allowedFolders: arguments.values("allow-dir"))
+        if let pixels = try arguments.int("max-pixels") {
+            guard pixels > 0 else { throw UsageError("--max-pixels must be a positive whole number of pixels") }
+            policy.maxImagePixelsPerDocument = pixels
+        }
+        return policy
+    }
+
+    /// The help lines of `--allow-dir` and `--max-pixels`, shared by every command that loads a template.
+    static let resourceOptionsHelp = """
+          --allow-dir DIR   also read images and font folders from DIR (repeatable); by default
+                            only the template's own folder (docs/security.md)
+          --max-pixels N    the most pixels one document's images may decode to together
+                            (default 100000000)
+        """
 
     /// The record to bind: `--data FILE` (a JSON object, or the `--record N`th element of an
     /// array, NDJSON line or CSV row), else the template's `sampleData`, else `{}`.

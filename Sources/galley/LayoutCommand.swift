@@ -6,7 +6,7 @@ import GalleyTemplates
 enum LayoutCommand: Command {
     static let name = "layout"
     static let summary = "print the layout of a template (frames as JSON, or ASCII art)"
-    static let valuedOptions: Set<String> = ["data", "d", "record"]
+    static let valuedOptions: Set<String> = ["data", "d", "record", "allow-dir", "max-pixels"]
     static let flagOptions: Set<String> = ["json", "ascii", "styles"]
     static let help = """
         USAGE: galley layout TEMPLATE [--data FILE] [--record N] (--json | --ascii) [--styles]
@@ -29,6 +29,7 @@ enum LayoutCommand: Command {
           --json            print the frames as JSON (the default)
           --ascii           print the layout tree as ascii art
           --styles          also print each drawn node's style description
+        \(CommandSupport.resourceOptionsHelp)
 
         EXAMPLES:
           galley layout Templates/hello.json --json

@@ -6,7 +6,7 @@ enum RasterizeCommand: Command {
     static let name = "rasterize"
     static let summary = "render a template with data to PNG (one file per page) at a scale or DPI"
     static let valuedOptions: Set<String> = [
-        "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "pages",
+        "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "pages", "allow-dir", "max-pixels",
     ]
     static let flagOptions: Set<String> = []
     static let help = """
@@ -26,6 +26,7 @@ enum RasterizeCommand: Command {
           --dpi D           dots per inch (72 = scale 1)
           --pages LIST      the pages to write, numbered from 1: 2, 2-3, 1,4, 5- (default: all)
           --timeout SEC     give up after SEC seconds (exit 1, no file written)
+        \(CommandSupport.resourceOptionsHelp)
 
         EXAMPLES:
           galley rasterize Templates/hello.json --data Templates/hello.data.json -o hello.png --scale 2

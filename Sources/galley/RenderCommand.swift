@@ -6,7 +6,7 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a template with data to a PDF or PNG file"
     static let valuedOptions: Set<String> = [
-        "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages",
+        "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages", "allow-dir", "max-pixels",
     ]
     static let flagOptions: Set<String> = []
     static let help = """
@@ -27,6 +27,7 @@ enum RenderCommand: Command {
           --scale S         PNG pixels per point (default 1); --dpi D is the same as --scale D/72
           --pages LIST      the pages to write, numbered from 1: 2, 2-3, 1,4, 5- (default: all)
           --timeout SEC     give up after SEC seconds (exit 1, no file written)
+        \(CommandSupport.resourceOptionsHelp)
 
         EXAMPLES:
           galley render Templates/hello.json --data Templates/hello.data.json -o out/hello.pdf

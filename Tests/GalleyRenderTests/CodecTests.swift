@@ -115,6 +115,29 @@ struct CodecTests {
         #expect(abs(Int(right.b) - 200) < 12 && Int(right.r) < 50)
     }
 
+    /// Where a JPEG's entropy-coded data starts: after its (last) SOS segment.
+    static func scanStart(_ jpeg: [UInt8]) -> Int {
+        guard let sos = (0..<jpeg.count - 1).last(where: { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }) else { return 0 }
+        return sos + 2 + (Int(jpeg[sos + 2]) << 8 | Int(jpeg[sos + 3]))
+    }
+
+    /// The fixture with two bytes of its entropy-coded data overwritten by a restart marker where
+    /// none may be (libjpeg warns "Corrupt JPEG data: premature end of data segment" and goes on).
+    static func corruptScan(_ jpeg: [UInt8]) -> [UInt8] {
+        var bytes = jpeg
+        let scan = scanStart(jpeg)
+        bytes.replaceSubrange((scan + 4)..<(scan + 6), with: [0xFF, 0xD3])
+        return bytes
+    }
+
+    @Test func truncatedJPEGNamesTheProblem() {
+        #expect {
+            try ImageDecoder.decode(Array(Fixtures.jpeg.prefix(CodecTests.scanStart(Fixtures.jpeg) + 20)))
+        } throws: { error in
+            "\(error)" == "image decode failed: JPEG: Premature end of JPEG file"
+        }
+    }
+
     @Test func pngColorTypes() throws {
         let palette = try ImageDecoder.decode(Fixtures.palettePNG)
         #expect(palette.width == 4 && palette.height == 2 && !palette.isOpaque)
@@ -131,12 +154,12 @@ struct CodecTests {
     }
 
     @Test func pngDecompressionBombRejectedFromHeader() throws {
-        var header = Fixtures.bigEndian(100_000) + Fixtures.bigEndian(100_000)
+        var header = PNGChunks.bigEndian(100_000) + PNGChunks.bigEndian(100_000)
         header += [8, 6, 0, 0, 0]
         let bomb =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Fixtures.chunk("IHDR", header)
-            + Fixtures.chunk("IDAT", [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0, 0, 0, 1])
-            + Fixtures.chunk("IEND", [])
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGChunks.chunk("IHDR", header)
+            + PNGChunks.chunk("IDAT", [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0, 0, 0, 1])
+            + PNGChunks.chunk("IEND", [])
         #expect {
             try ImageDecoder.decode(bomb)
         } throws: { error in
@@ -161,7 +184,7 @@ struct CodecTests {
         }
     }
 
-    @Test(arguments: [
+    static let corruptInputs: [(String, [UInt8])] = [
         ("random bytes", [UInt8](repeating: 0x42, count: 64)),
         (
             "PNG signature then garbage",
@@ -169,9 +192,17 @@ struct CodecTests {
         ),
         ("truncated PNG", Array(Fixtures.palettePNG.prefix(60))),
         ("truncated JPEG header", Array(Fixtures.jpeg.prefix(30))),
+        // Cut inside the entropy-coded data: libjpeg only warns and fills the rest with grey.
+        ("JPEG cut in its scan", Array(Fixtures.jpeg.prefix(CodecTests.scanStart(Fixtures.jpeg) + 20))),
+        ("JPEG without its end marker", Array(Fixtures.jpeg.dropLast(2))),
+        ("JPEG with a corrupt scan", CodecTests.corruptScan(Fixtures.jpeg)),
         ("empty", []),
-    ])
+    ]
+
+    @Test(arguments: CodecTests.corruptInputs)
     func corruptDataThrowsDecodeError(name: String, bytes: [UInt8]) {
+        // A warning-level failure ("Premature end of JPEG file", "Corrupt JPEG data: ...") is an
+        // error too, so no half-grey image ever reaches an output (or a PDF's embedded bytes).
         #expect {
             try ImageDecoder.decode(bytes)
         } throws: { error in

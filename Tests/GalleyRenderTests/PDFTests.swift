@@ -134,6 +134,29 @@ struct PDFTests {
         #expect(stored.range(of: Data(Fixtures.jpeg)) != nil, "the JPEG bytes are embedded unchanged")
     }
 
+    /// cairo drops what was recorded before a paint that hides it; the page's structure tag
+    /// used to be among it, and every such page failed ("invalid tag ... nesting").
+    @Test(arguments: ["image", "fill"])
+    func pageWhoseFirstDrawingCoversItIsValid(kind: String) throws {
+        let page = Rect(x: 0, y: 0, width: 24, height: 40)
+        let image = Fixtures.bitmap(width: 2, height: 2, rgba: Array(repeating: (200, 30, 40, 255), count: 4))
+        let cover: DisplayItem = kind == "image" ? .image(image, page, .smooth) : .fill(Path(rect: page), .black)
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cover.pdf").path
+        let writer = try PDFWriter(path: path, metadata: Self.metadata)
+        try writer.addPage(
+            DisplayPage(
+                size: page.size,
+                items: [cover, .link(Rect(x: 2, y: 2, width: 10, height: 10), .url("https://example.com"))]))
+        try writer.addPage(
+            DisplayPage(
+                size: page.size, items: [.fill(Path(rect: Rect(x: 1, y: 1, width: 4, height: 4)), .black), cover]))
+        try writer.finish()
+        let check = try PDFTools.qpdfCheck(path)
+        #expect(check.status == 0, "\(check.standardOutput)")
+    }
+
     @Test func shadowBecomesImageContentStaysVector() throws {
         let page = DisplayPage(
             size: Size(width: 100, height: 100),

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyRender
 
 /// Runs the command-line PDF inspectors (poppler-utils, qpdf) that tests check PDFs with.
 public enum PDFTools {
@@ -51,6 +52,47 @@ public enum PDFTools {
     /// `pdfimages -list file`: one line per image placement with its encoding and object id.
     public static func pdfimagesList(_ path: String) throws -> Output {
         try run("pdfimages", ["-list", path], package: "poppler-utils")
+    }
+
+    /// Page `page` of a PDF rasterized by poppler (`pdftoppm -png -r DPI -singlefile`), as PNG bytes.
+    public static func pdftoppm(_ path: String, resolution: Int = 72, page: Int = 1) throws -> [UInt8] {
+        let prefix = path + ".page\(page)"
+        defer { try? FileManager.default.removeItem(atPath: prefix + ".png") }
+        let result = try run(
+            "pdftoppm",
+            ["-png", "-r", "\(resolution)", "-f", "\(page)", "-l", "\(page)", "-singlefile", path, prefix],
+            package: "poppler-utils")
+        guard result.status == 0, let data = FileManager.default.contents(atPath: prefix + ".png") else {
+            throw MissingTool(tool: "pdftoppm output for \(path) (\(result.standardError))", package: "poppler-utils")
+        }
+        return [UInt8](data)
+    }
+
+    /// Page `page` rasterized by pdftoppm at 72 dpi (one pixel a point) for pixel comparisons:
+    /// drawn at `oversampling` times that and box-averaged down, because at 72 dpi poppler's
+    /// Splash stretches an image drawn 1:1 by a pixel (a 24-pixel gradient spans 25), while
+    /// at 720 dpi the stretch is a tenth of a pixel and averages out.
+    public static func rasterizedAt72dpi(_ path: String, page: Int = 1, oversampling: Int = 10) throws -> ImageBuffer {
+        let large = try ImageDecoder.decode(pdftoppm(path, resolution: 72 * oversampling, page: page))
+        let width = large.width / oversampling
+        let height = large.height / oversampling
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let area = oversampling * oversampling
+        for y in 0..<height {
+            for x in 0..<width {
+                var sums = [0, 0, 0, 0]
+                for dy in 0..<oversampling {
+                    for dx in 0..<oversampling {
+                        let offset = (y * oversampling + dy) * large.stride + (x * oversampling + dx) * 4
+                        for channel in 0..<4 { sums[channel] += Int(large.pixels[offset + channel]) }
+                    }
+                }
+                for channel in 0..<4 {
+                    pixels[(y * width + x) * 4 + channel] = UInt8((sums[channel] + area / 2) / area)
+                }
+            }
+        }
+        return ImageBuffer(width: width, height: height, stride: width * 4, pixels: pixels, isOpaque: large.isOpaque)
     }
 
     /// Runs `tool` found on PATH with `arguments`.

@@ -97,14 +97,6 @@ import Testing
         #expect(Typesetter.shapingCacheStatistics.hits >= before.hits + 1)
     }
 
-    @Test func doorkeeperAdmitsOnTheSecondOffer() {
-        var doorkeeper = Doorkeeper()
-        // Another hash in 42's slot (the slot ignores bit 40) takes it: 42 must be offered twice again.
-        let rival = 42 ^ (1 << 40)
-        let offers = [42, 42, 7, rival, 42, 42].map { doorkeeper.admits(hash: $0) }
-        #expect(offers == [false, true, false, false, false, true])
-    }
-
     @Test func paragraphCacheReturnsTheSameLayoutAndCountsHits() {
         let before = Typesetter.paragraphCacheStatistics
         let span = TextSpan(text: "a whole paragraph \(UUID().uuidString) long enough to be cached", style: TextStyle())

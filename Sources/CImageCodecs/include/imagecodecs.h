@@ -30,6 +30,9 @@ typedef struct {
     uint32_t height;
     size_t stride;
     int opaque;
+    /// JPEG only: the file stores CMYK or YCCK (converted to RGB here), which a PDF cannot
+    /// show as-is without a /Decode array for Adobe's inverted values.
+    int cmyk;
 } imagecodecs_image;
 
 void imagecodecs_buffer_free(imagecodecs_buffer *buffer);
@@ -53,8 +56,21 @@ uint32_t imagecodecs_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
 int imagecodecs_png_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels, imagecodecs_image *out,
                            char *message);
 
-/// Decodes a baseline or progressive JPEG (gray, YCbCr, CMYK) to opaque ARGB32, with the same
-/// size guard as imagecodecs_png_decode. Never calls exit().
+/// Decodes a baseline or progressive JPEG (gray, YCbCr, RGB, CMYK, YCCK) to opaque ARGB32,
+/// with the same size guard as imagecodecs_png_decode. Corrupt or truncated data is an error
+/// (libjpeg's data warnings fail the decode), CMYK becomes RGB as Pillow converts it, and
+/// `out->cmyk` says the file was CMYK or YCCK. Never calls exit().
 int imagecodecs_jpeg_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels, imagecodecs_image *out,
                             char *message);
+
+/// Writes an ARGB32 image as shown in EXIF `orientation` (1...8: 1 as stored, 6 turned 90°
+/// clockwise, ...) into `out`; orientations 5...8 swap width and height.
+void imagecodecs_orient(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int orientation,
+                        uint8_t *out, size_t out_stride);
+
+/// Writes a premultiplied ARGB32 image shrunk to `out_width` x `out_height` (each at most the
+/// original) into `out`, by area averaging: each output pixel is the mean of the source area it
+/// covers. Fails only when out of memory or given a size it cannot shrink to.
+int imagecodecs_downscale(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint8_t *out,
+                          uint32_t out_width, uint32_t out_height, size_t out_stride, char *message);
 #endif

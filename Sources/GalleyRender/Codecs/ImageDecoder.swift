@@ -1,13 +1,19 @@
 import CImageCodecs
 
-/// Decodes PNG and JPEG files into premultiplied ARGB32 bitmaps.
+/// Decodes PNG and JPEG files into upright, premultiplied ARGB32 bitmaps.
 public enum ImageDecoder {
-    /// Decodes PNG (any colour type and bit depth, palettes, tRNS, 16-bit, interlaced) or JPEG.
+    /// Decodes PNG (any colour type and bit depth, palettes, tRNS, 16-bit, interlaced) or JPEG
+    /// (grey, YCbCr, RGB, CMYK and YCCK, baseline or progressive).
     ///
     /// The header's dimensions are checked against `maxPixels` before any pixel memory is
-    /// allocated, so a decompression bomb fails fast with `.imageTooLarge`. JPEGs keep their
-    /// original bytes in `encoded`, so a PDF can embed them unchanged. Corrupt or unknown data
-    /// throws `.imageDecode` with the codec's message.
+    /// allocated, so a decompression bomb fails fast with `.imageTooLarge`. The whole image is
+    /// decoded before anything is returned: truncated or corrupt data (including what libjpeg
+    /// only warns about, such as a premature end of data) throws `.imageDecode` with the codec's
+    /// message, so broken bytes never reach an output. CMYK becomes RGB as Pillow converts it.
+    /// An EXIF orientation (JPEG APP1, PNG `eXIf`) is applied, so the bitmap — and its size —
+    /// is upright. An RGB or grey JPEG keeps its original bytes in `encoded` (with the
+    /// orientation they still need in `encodedOrientation`) so a PDF can embed it unchanged; a
+    /// CMYK one does not, because a PDF would show Adobe's inverted CMYK inverted.
     public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RenderError) -> ImageBuffer {
         let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
         let isJPEG = bytes.starts(with: [0xFF, 0xD8, 0xFF])
@@ -34,11 +40,40 @@ public enum ImageDecoder {
         default:
             throw RenderError.imageDecode("\(format): \(message.text)")
         }
-        guard let pixels = image.pixels else { throw RenderError.imageDecode("\(format): no pixels decoded") }
-        let count = image.stride * Int(image.height)
+        guard let pixels = image.pixels, image.width > 0, image.height > 0 else {
+            throw RenderError.imageDecode("\(format): no pixels decoded")
+        }
+        let orientation = isPNG ? ExifOrientation.read(png: bytes) : ExifOrientation.read(jpeg: bytes)
+        let passThrough = isJPEG && image.cmyk == 0
         return ImageBuffer(
-            width: Int(image.width), height: Int(image.height), stride: image.stride,
-            pixels: Array(UnsafeBufferPointer(start: pixels, count: count)), isOpaque: image.opaque != 0,
-            encoded: isJPEG ? bytes : nil, encodedFormat: isJPEG ? .jpeg : nil)
+            oriented: orientation, pixels: pixels, width: Int(image.width), height: Int(image.height),
+            stride: image.stride, isOpaque: image.opaque != 0, encoded: passThrough ? bytes : nil)
+    }
+}
+
+extension ImageBuffer {
+    /// A bitmap of stored pixels (`width` x `height` as stored) shown upright in `orientation`,
+    /// copied once into the buffer's own storage.
+    fileprivate convenience init(
+        oriented orientation: ImageOrientation, pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+        isOpaque: Bool, encoded: [UInt8]?
+    ) {
+        let shownWidth = orientation.swapsWidthAndHeight ? height : width
+        let shownHeight = orientation.swapsWidthAndHeight ? width : height
+        let shownStride = orientation == .up ? stride : shownWidth * 4
+        let count = shownStride * shownHeight
+        let shown = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            if orientation == .up {
+                base.update(from: pixels, count: count)
+            } else {
+                imagecodecs_orient(
+                    pixels, UInt32(width), UInt32(height), stride, Int32(orientation.rawValue), base, shownStride)
+            }
+            initialized = count
+        }
+        self.init(
+            width: shownWidth, height: shownHeight, stride: shownStride, pixels: shown, isOpaque: isOpaque,
+            encoded: encoded, encodedFormat: encoded == nil ? nil : .jpeg, encodedOrientation: orientation)
     }
 }

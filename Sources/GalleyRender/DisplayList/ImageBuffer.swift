@@ -2,8 +2,10 @@
 /// `CAIRO_FORMAT_ARGB32`), rows `stride` bytes apart.
 ///
 /// Immutable once made, so one decoded image is shared by every thread and document that
-/// draws it. `encoded` keeps the original file bytes when there are any, so a PDF can embed a
-/// JPEG as it came instead of recompressing it.
+/// draws it. The pixels are upright (decoders apply EXIF orientation). `encoded` keeps the
+/// original file bytes when there are any, so a PDF can embed a JPEG as it came instead of
+/// recompressing it; those bytes are still stored the camera's way, and `encodedOrientation`
+/// says how to turn them to get `pixels`.
 public final class ImageBuffer: Sendable, Hashable {
     public enum EncodedFormat: String, Sendable {
         case png, jpeg
@@ -16,10 +18,12 @@ public final class ImageBuffer: Sendable, Hashable {
     public let isOpaque: Bool
     public let encoded: [UInt8]?
     public let encodedFormat: EncodedFormat?
+    /// How `encoded` must be turned to show `pixels` (`.up` when it needs no turning).
+    public let encodedOrientation: ImageOrientation
 
     public init(
         width: Int, height: Int, stride: Int, pixels: [UInt8], isOpaque: Bool,
-        encoded: [UInt8]? = nil, encodedFormat: EncodedFormat? = nil
+        encoded: [UInt8]? = nil, encodedFormat: EncodedFormat? = nil, encodedOrientation: ImageOrientation = .up
     ) {
         self.width = width
         self.height = height
@@ -28,7 +32,12 @@ public final class ImageBuffer: Sendable, Hashable {
         self.isOpaque = isOpaque
         self.encoded = encoded
         self.encodedFormat = encodedFormat
+        self.encodedOrientation = encodedOrientation
     }
+
+    /// The memory this image holds: its pixels plus any original file bytes (what image
+    /// caches charge against their byte budgets).
+    public var byteCount: Int { pixels.count + (encoded?.count ?? 0) }
 
     /// Identity: two buffers are the same image only if they are the same object; pixel
     /// comparison would cost more than it saves in caches keyed by image.

@@ -12,7 +12,7 @@ import Glibc
 public final class PDFWriter {
     private let sink: PDFSink
     private var surface: CairoSurface?
-    private let images = ImageSurfaceCache(attachJPEG: true)
+    private let images = ImageSurfaceCache(mode: .vector)
     private var outline: [OutlineEntry] = []
     private var anchorNames: Set<String> = []
     private var isFinished = false

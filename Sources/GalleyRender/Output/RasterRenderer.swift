@@ -74,7 +74,7 @@ public enum RasterRenderer {
             operation: "image surface \(width)x\(height)")
         let context = try CairoContext(surface: surface)
         let painter = try Painter(
-            context: context, mode: .raster, images: ImageSurfaceCache(attachJPEG: false),
+            context: context, mode: .raster, images: ImageSurfaceCache(mode: .raster),
             canvasWidth: Double(width), canvasHeight: Double(height))
         cairo_scale(context.pointer, scale, scale)
         if let background, !background.isInvisible {

@@ -1,11 +1,20 @@
 import GalleyText
 
-/// Where a build happens: the template (for locations), the record (for error messages) and
-/// the shared resources (fonts, images, custom node classes).
+/// Where a build happens: the template (for locations), the record (for error messages), the
+/// shared resources (fonts, images, custom node classes) and the document's own pixel budget.
 struct BuildSite {
     let template: Template
     let recordIndex: Int?
     let resources: RenderResources
+    /// What this document's images have used of the template policy's pixel budget.
+    let imageBudget: ImagePixelBudget
+
+    init(template: Template, recordIndex: Int?, resources: RenderResources) {
+        self.template = template
+        self.recordIndex = recordIndex
+        self.resources = resources
+        imageBudget = ImagePixelBudget(limit: template.policy.maxImagePixelsPerDocument)
+    }
 
     func error(at path: JSONPath, _ message: String, hint: String? = nil) -> TemplateError {
         var error = template.document.error(at: path, message, hint: hint)

@@ -117,14 +117,15 @@ struct ElementBuilder {
             throw site.error(
                 at: p.element.path, "an image needs \"src\"", hint: "a path relative to the template, or a data: URI")
         }
+        let image: ImageBuffer
         do {
-            let image = try site.resources.images.image(source, relativeTo: site.template.directory)
-            return ImageNode(image: image, contentMode: try p.choice("contentMode", ContentMode.self) ?? .scaleToFill)
-        } catch let error as ImageLoader.LoadError {
-            throw site.error(at: p.element.path.appending("src"), error.description)
+            // Checked per record: a data-bound src is confined like a literal one.
+            image = try site.resources.images.image(
+                source, folders: site.template.resourceFolders, budget: site.imageBudget)
         } catch {
-            throw site.error(at: p.element.path.appending("src"), "\(error)")
+            throw site.error(at: p.element.path.appending("src"), error.description)
         }
+        return ImageNode(image: image, contentMode: try p.choice("contentMode", ContentMode.self) ?? .scaleToFill)
     }
 
     private func makeCustomNode(_ p: BoundProperties) throws(TemplateError) -> DisplayNode {

@@ -3,8 +3,9 @@ import Galley
 import GalleyRender
 import GalleyText
 
-/// What building documents shares across records and threads: fonts, decoded images and the
-/// registered custom node classes. Immutable or internally locked; share one per batch.
+/// What building documents shares across records and threads: fonts, the image loader (with its
+/// decoded-image cache) and the registered custom node classes. Immutable or internally locked;
+/// share one per batch. What a template may read and decode is its `ResourcePolicy`'s.
 public final class RenderResources: Sendable {
     public let fonts: FontRegistry
     public let images: ImageLoader
@@ -18,61 +19,24 @@ public final class RenderResources: Sendable {
         self.nodeClasses = nodeClasses
     }
 
-    /// Resources for a template: the shared fonts plus the template's own font folders.
-    public static func forTemplate(_ template: Template, nodeClasses: NodeClassRegistry = .standard) -> RenderResources
-    {
-        let fonts =
-            template.fontFolders.isEmpty
-            ? FontRegistry.shared
-            : FontRegistry(folders: [FontRegistry.bundledFontsFolder] + template.fontFolders)
-        return RenderResources(fonts: fonts, nodeClasses: nodeClasses)
-    }
-}
-
-/// Loads and decodes images once per path (a batch decodes its logo once, not per record).
-public final class ImageLoader: Sendable {
-    public struct LoadError: Error, Sendable, CustomStringConvertible {
-        public let description: String
-    }
-
-    private let cache = Locked([String: ImageBuffer]())
-    /// Images larger than this many pixels are refused (decompression bombs).
-    public let maxPixels: Int
-
-    public init(maxPixels: Int = 50_000_000) {
-        self.maxPixels = maxPixels
-    }
-
-    /// The decoded image at `source`: a path (relative to `directory`) or a `data:` URI.
-    public func image(_ source: String, relativeTo directory: String) throws(LoadError) -> ImageBuffer {
-        let key = source.hasPrefix("data:") || source.hasPrefix("/") ? source : directory + "/" + source
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        let bytes = try load(key)
-        let image: ImageBuffer
-        do {
-            image = try ImageDecoder.decode(bytes, maxPixels: maxPixels)
-        } catch {
-            throw LoadError(description: "cannot decode image \(describe(source)): \(error)")
+    /// Resources for a template: the shared fonts plus the template's own font folders, and a
+    /// fresh image loader (share one `RenderResources` across a batch's records).
+    ///
+    /// The font folders were checked against the template's ``ResourceFolders`` when it was
+    /// loaded; a symbolic link inside one that leads outside them is skipped, unread.
+    public static func forTemplate(
+        _ template: Template, images: ImageLoader = ImageLoader(), nodeClasses: NodeClassRegistry = .standard
+    ) -> RenderResources {
+        guard !template.fontFolders.isEmpty else {
+            return RenderResources(fonts: .shared, images: images, nodeClasses: nodeClasses)
         }
-        cache.withLock { $0[key] = image }
-        return image
-    }
-
-    private func load(_ key: String) throws(LoadError) -> [UInt8] {
-        if key.hasPrefix("data:") {
-            guard let comma = key.firstIndex(of: ","), key[..<comma].hasSuffix(";base64"),
-                let data = Data(base64Encoded: String(key[key.index(after: comma)...]))
-            else { throw LoadError(description: "unreadable data: URI (expected data:image/png;base64,…)") }
-            return [UInt8](data)
-        }
-        guard let data = FileManager.default.contents(atPath: key) else {
-            throw LoadError(description: "cannot read image file '\(key)' (no such file or not readable)")
-        }
-        return [UInt8](data)
-    }
-
-    private func describe(_ source: String) -> String {
-        source.hasPrefix("data:") ? "from a data: URI" : "'\(source)'"
+        // The bundled fonts are Galley's own, so their folder is allowed beside the template's;
+        // it is walked by its canonical path, the form `resolve` compares (GALLEY_FONTS may be
+        // relative, the fallback path holds "..").
+        let bundled = ResourceFolders.canonical(FontRegistry.bundledFontsFolder) ?? FontRegistry.bundledFontsFolder
+        let folders = (try? template.resourceFolders.allowing([bundled])) ?? template.resourceFolders
+        let fonts = FontRegistry(folders: [bundled] + template.fontFolders, admit: { try? folders.resolve($0) })
+        return RenderResources(fonts: fonts, images: images, nodeClasses: nodeClasses)
     }
 }
 

@@ -34,11 +34,18 @@ public final class FontRegistry: Sendable {
         let like: FontResource
     }
 
-    /// Scans `folders` (recursively) for .ttf/.otf/.ttc files and, if asked, fontconfig's font
-    /// list. Family, weight and italic come from each font's own tables.
-    public init(folders: [String], includeSystemFonts: Bool = true) {
+    /// Scans `folders` (recursively, not following linked folders) for .ttf/.otf/.ttc files and,
+    /// if asked, fontconfig's font list. Family, weight and italic come from each font's own
+    /// tables.
+    /// - Parameters:
+    ///   - folders: the folders to scan, in order of preference.
+    ///   - includeSystemFonts: whether fontconfig's fonts follow the folders' ones.
+    ///   - admit: maps each font file found in `folders` to the path to open, or nil to skip it;
+    ///     a caller confining untrusted folders resolves links with it (GalleyTemplates'
+    ///     `ResourceFolders`). System fonts are not passed through it.
+    public init(folders: [String], includeSystemFonts: Bool = true, admit: (String) -> String? = { $0 }) {
         var paths: [String] = []
-        for folder in folders { paths += FontRegistry.fontFiles(in: folder) }
+        for folder in folders { paths += FontRegistry.fontFiles(in: folder).compactMap(admit) }
         if includeSystemFonts { paths += SystemFonts.files() }
         var seen = Set<String>()
         var faces: [FontFace] = []

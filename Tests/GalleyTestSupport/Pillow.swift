@@ -1,0 +1,113 @@
+import Foundation
+import GalleyRender
+
+/// Pillow (python3-pil), the independent image decoder and fixture maker of the tests.
+///
+/// Debian's `/usr/bin/python3` is preferred: `scripts/install-deps --test` installs python3-pil
+/// for it, while a `python3` earlier on the PATH (a pyenv shim, a virtualenv) may lack Pillow.
+public enum Pillow {
+    /// A python3 that imports PIL, or nil when none does.
+    public static let python: String? = {
+        let candidates = ["/usr/bin/python3"] + (PDFTools.find("python3").map { [$0] } ?? [])
+        return candidates.first { candidate in
+            FileManager.default.isExecutableFile(atPath: candidate)
+                && (try? PDFTools.launch(candidate, ["-c", "import PIL"]).status) == 0
+        }
+    }()
+
+    /// Why a Pillow test cannot run, for its failure message.
+    public static let missing = "python3 with Pillow not found; install it with: apt-get install python3-pil"
+
+    /// Runs a Python script with `arguments` (`sys.argv[1:]`); throws when Pillow is missing or
+    /// the script fails.
+    @discardableResult
+    public static func run(_ script: String, _ arguments: [String] = []) throws -> String {
+        guard let python else { throw PDFTools.MissingTool(tool: "python3 (with PIL)", package: "python3-pil") }
+        let output = try PDFTools.launch(python, ["-c", script] + arguments)
+        guard output.status == 0 else {
+            throw ScriptError(description: "python3 exited \(output.status): \(output.standardError)")
+        }
+        return output.standardOutput
+    }
+
+    /// A Python failure with its standard error.
+    public struct ScriptError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The image at `path` as Pillow decodes it, after the Python expression `prepare` (over
+    /// `im`, with `ImageOps` imported) — `"ImageOps.exif_transpose(im)"`, say —, premultiplied
+    /// into an `ImageBuffer` so it compares with Galley's own bitmaps.
+    public static func decode(_ path: String, prepare: String = "im") throws -> ImageBuffer {
+        let raw = path + ".pillow-rgba"
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        let size = try run(
+            """
+            import sys
+            from PIL import Image, ImageOps
+            im = Image.open(sys.argv[1]); im.load()
+            im = (\(prepare)).convert('RGBA')
+            open(sys.argv[2], 'wb').write(im.tobytes())
+            print(im.size[0], im.size[1])
+            """, [path, raw])
+        let numbers = size.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let rgba = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+        guard numbers.count == 2, rgba.count == numbers[0] * numbers[1] * 4 else {
+            throw ScriptError(description: "Pillow printed '\(size)' and wrote \(rgba.count) bytes")
+        }
+        return premultiplied(width: numbers[0], height: numbers[1], rgba: rgba)
+    }
+
+    /// Straight RGBA bytes as a premultiplied ARGB32 bitmap (native little-endian B, G, R, A).
+    public static func premultiplied(width: Int, height: Int, rgba: [UInt8]) -> ImageBuffer {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var opaque = true
+        for index in 0..<(width * height) {
+            let a = Int(rgba[4 * index + 3])
+            func premultiply(_ c: UInt8) -> UInt8 { UInt8((Int(c) * a + 127) / 255) }
+            pixels[4 * index] = premultiply(rgba[4 * index + 2])
+            pixels[4 * index + 1] = premultiply(rgba[4 * index + 1])
+            pixels[4 * index + 2] = premultiply(rgba[4 * index])
+            pixels[4 * index + 3] = UInt8(a)
+            if a != 255 { opaque = false }
+        }
+        return ImageBuffer(width: width, height: height, stride: width * 4, pixels: pixels, isOpaque: opaque)
+    }
+}
+
+/// How far two bitmaps are apart, per premultiplied channel.
+public struct PixelDifference: CustomStringConvertible {
+    /// The largest difference of any channel of any pixel.
+    public var maximum = 0
+    /// The mean absolute difference over every channel of every pixel.
+    public var mean = 0.0
+    /// Whether the sizes differ (then nothing else was compared).
+    public var sizesDiffer = false
+
+    /// Compares `actual` with `expected`, pixel by pixel.
+    public init(_ actual: ImageBuffer, _ expected: ImageBuffer) {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            sizesDiffer = true
+            maximum = Int.max
+            return
+        }
+        var total = 0
+        for y in 0..<actual.height {
+            for x in 0..<actual.width {
+                let a = actual.pixel(x: x, y: y)
+                let e = expected.pixel(x: x, y: y)
+                for (u, v) in [(a.a, e.a), (a.r, e.r), (a.g, e.g), (a.b, e.b)] {
+                    let d = abs(Int(u) - Int(v))
+                    total += d
+                    maximum = max(maximum, d)
+                }
+            }
+        }
+        mean = Double(total) / Double(max(1, actual.width * actual.height * 4))
+    }
+
+    /// The maximum and mean, for failure messages.
+    public var description: String {
+        sizesDiffer ? "sizes differ" : "max channel difference \(maximum), mean \(String(format: "%.3f", mean))"
+    }
+}
