@@ -52,7 +52,9 @@ let package = Package(
             path: "Examples/Report"),
 
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
-        .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
+        // Oracles/ holds the kiwisolver script the solver is compared with (run by /usr/bin/python3).
+        .testTarget(
+            name: "GalleyLayoutTests", dependencies: ["GalleyLayout", "GalleyTestSupport"], exclude: ["Oracles"]),
         // References/ (golden PNGs) and Fixtures/ are read from the source tree by path, not bundled.
         .testTarget(
             name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"], exclude: ["References"]
