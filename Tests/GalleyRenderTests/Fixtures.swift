@@ -102,23 +102,11 @@ enum Fixtures {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
     }
 
-    /// Whether python3 with Pillow is available (an independent PNG decoder for tests).
-    static let hasPillow: Bool = {
-        guard let python = try? runPython("import PIL; print('ok')") else { return false }
-        return python.contains("ok")
-    }()
+    /// Whether Debian's python3 with Pillow is available (an independent PNG decoder for tests).
+    static let hasPillow = Python.hasModules(["PIL"])
 
+    /// Runs Python code with Debian's interpreter and returns what it printed.
     static func runPython(_ script: String) throws -> String {
-        guard let python = PDFTools.find("python3") else { return "" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Python.run(code: script).standardOutput
     }
 }
