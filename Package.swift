@@ -20,6 +20,10 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // Animated GIF (giflib) and animated WebP (libwebp's WebPAnimEncoder in libwebpmux) for GalleyRender's
+        // animation encoders; both report errors by return code.
+        .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // The executables' allocator (GalleyAllocator); no pkg-config file in Debian 12.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // libpng and libjpeg report errors with setjmp/longjmp, which Swift cannot express.
@@ -31,7 +35,7 @@ let package = Package(
         ),
 
         .target(name: "GalleyLayout"),
-        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "CCairo", "CImageCodecs"]),
+        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "CCairo", "CImageCodecs", "CGif", "CWebP"]),
         .target(
             name: "GalleyText",
             dependencies: ["GalleyLayout", "GalleyRender", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen"]
@@ -54,7 +58,9 @@ let package = Package(
             path: "Examples/Report"),
 
         .target(name: "GalleyTestSupport", dependencies: ["GalleyRender"], path: "Tests/GalleyTestSupport"),
-        .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"]),
+        // Oracles/ holds the kiwisolver script the solver is compared with (run by /usr/bin/python3).
+        .testTarget(
+            name: "GalleyLayoutTests", dependencies: ["GalleyLayout", "GalleyTestSupport"], exclude: ["Oracles"]),
         // References/ (golden PNGs) and Fixtures/ are read from the source tree by path, not bundled.
         .testTarget(
             name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"],

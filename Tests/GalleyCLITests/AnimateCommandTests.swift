@@ -1,4 +1,5 @@
 import Foundation
+import GalleyTestSupport
 import Testing
 
 /// `galley animate` end to end: the APNG's frames and delays (read by Pillow) and the ends
@@ -10,8 +11,11 @@ struct AnimateCommandTests {
         "Templates/data/transition-b.json",
     ]
 
-    static var hasPillow: Bool {
-        (try? CLIRunner.tool("python3", ["-c", "import PIL"]).status) == 0
+    /// Runs a Pillow script with Debian's python3 (`scripts/install-deps --test` installs python3-pil).
+    static func pillow(_ script: String, _ arguments: [String]) throws -> CLIRunner.Result {
+        try #require(Pillow.python != nil, "\(Pillow.missing)")
+        let output = try Python.run(code: script, arguments: arguments)
+        return CLIRunner.Result(status: output.status, stdout: output.standardOutput, stderr: output.standardError)
     }
 
     static func temporary(_ name: String) -> String {
@@ -19,10 +23,6 @@ struct AnimateCommandTests {
     }
 
     @Test func animatedPNGHasTheFramesAndDelaysAskedFor() throws {
-        guard Self.hasPillow else {
-            print("skipped: python3 with Pillow (python3-pil) is not installed")
-            return
-        }
         let out = Self.temporary("a.png")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try CLIRunner.run(
@@ -38,7 +38,7 @@ struct AnimateCommandTests {
                 durations.append(im.info.get('duration'))
             print(im.format, im.n_frames, im.size[0], im.size[1], ' '.join(str(round(d)) for d in durations))
             """
-        let result = try CLIRunner.tool("python3", ["-c", script, out])
+        let result = try Self.pillow(script, [out])
         #expect(result.status == 0, "\(result.stderr)")
         // 0.4 s at 25 fps: 10 intervals, 11 frames of 40 ms each.
         #expect(
@@ -47,10 +47,6 @@ struct AnimateCommandTests {
     }
 
     @Test func endFramesEqualStaticRenders() throws {
-        guard Self.hasPillow else {
-            print("skipped: python3 with Pillow (python3-pil) is not installed")
-            return
-        }
         let dir = Self.temporary("frames") + "/"
         let staticA = Self.temporary("static-a.png")
         let staticB = Self.temporary("static-b.png")
@@ -75,9 +71,9 @@ struct AnimateCommandTests {
             a = Image.open(sys.argv[1]).convert('RGBA'); b = Image.open(sys.argv[2]).convert('RGBA')
             print('same' if a.size == b.size and a.tobytes() == b.tobytes() else 'different')
             """
-        let first = try CLIRunner.tool("python3", ["-c", compare, dir + "frame-0000.png", staticA])
-        let last = try CLIRunner.tool("python3", ["-c", compare, dir + "frame-0004.png", staticB])
-        let middle = try CLIRunner.tool("python3", ["-c", compare, dir + "frame-0002.png", staticB])
+        let first = try Self.pillow(compare, [dir + "frame-0000.png", staticA])
+        let last = try Self.pillow(compare, [dir + "frame-0004.png", staticB])
+        let middle = try Self.pillow(compare, [dir + "frame-0002.png", staticB])
         #expect(first.stdout.contains("same"), "\(first.stderr)")
         #expect(last.stdout.contains("same"), "\(last.stderr)")
         #expect(middle.stdout.contains("different"))

@@ -19,7 +19,8 @@ struct ArchitectureTests {
     static let examples = ["Examples/Report": "GalleyReport"]
     /// The one Swift target allowed to import each C module.
     static let cOwners = [
-        "CCairo": "GalleyRender", "CImageCodecs": "GalleyRender", "CFreeType": "GalleyText",
+        "CCairo": "GalleyRender", "CImageCodecs": "GalleyRender", "CGif": "GalleyRender", "CWebP": "GalleyRender",
+        "CFreeType": "GalleyText",
         "CHarfBuzz": "GalleyText", "CFontconfig": "GalleyText", "CICU": "GalleyText", "CHyphen": "GalleyText",
         "CMimalloc": "GalleyAllocator",
     ]

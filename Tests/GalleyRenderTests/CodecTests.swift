@@ -52,7 +52,7 @@ struct CodecTests {
         expectSamePixels(image, decoded)
     }
 
-    @Test(.enabled(if: Fixtures.hasPillow, "needs python3 with Pillow (pip install pillow)"))
+    @Test(.enabled(if: Fixtures.hasPillow, "needs /usr/bin/python3 with Pillow (apt-get install python3-pil)"))
     func pngMatchesIndependentDecoder() throws {
         let image = try translucentImage()
         let directory = try Fixtures.temporaryDirectory()

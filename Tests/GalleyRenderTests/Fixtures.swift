@@ -83,7 +83,26 @@ enum Fixtures {
         return url
     }
 
-    /// Whether python3 with Pillow is available (an independent PNG decoder for tests).
+    /// PNG's CRC-32, for hand-built chunks.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
+    }
+
+    /// Whether Debian's python3 with Pillow is available (an independent PNG decoder for tests).
     static let hasPillow = Pillow.python != nil
 
     static func runPython(_ script: String) throws -> String { try Pillow.run(script) }

@@ -3,17 +3,12 @@ import GalleyRender
 
 /// Pillow (python3-pil), the independent image decoder and fixture maker of the tests.
 ///
-/// Debian's `/usr/bin/python3` is preferred: `scripts/install-deps --test` installs python3-pil
-/// for it, while a `python3` earlier on the PATH (a pyenv shim, a virtualenv) may lack Pillow.
+/// It runs with Debian's interpreter (`Python`): `scripts/install-deps --test` installs
+/// python3-pil for it, while a `python3` earlier on the PATH (a pyenv shim, a virtualenv) may
+/// lack Pillow.
 public enum Pillow {
-    /// A python3 that imports PIL, or nil when none does.
-    public static let python: String? = {
-        let candidates = ["/usr/bin/python3"] + (PDFTools.find("python3").map { [$0] } ?? [])
-        return candidates.first { candidate in
-            FileManager.default.isExecutableFile(atPath: candidate)
-                && (try? PDFTools.launch(candidate, ["-c", "import PIL"]).status) == 0
-        }
-    }()
+    /// The python3 that imports PIL, or nil when it does not.
+    public static let python: String? = Python.hasModules(["PIL"]) ? Python.executable : nil
 
     /// Why a Pillow test cannot run, for its failure message.
     public static let missing = "python3 with Pillow not found; install it with: apt-get install python3-pil"

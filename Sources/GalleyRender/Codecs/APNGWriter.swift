@@ -1,21 +1,11 @@
 import CImageCodecs
 
-/// Assembles an APNG: IHDR, acTL, then per frame fcTL and IDAT (first frame) or fdAT, IEND.
-/// Each frame is a full canvas replacing the previous one (dispose NONE, blend SOURCE).
+/// Assembles an APNG (``AnimationFormat/apng``): IHDR, acTL, then per frame fcTL and IDAT (first frame) or
+/// fdAT, IEND. Each frame is a full canvas replacing the previous one (dispose NONE, blend SOURCE).
 enum APNGWriter {
     static func encode(frames: [ImageBuffer], delays: [Double], loops: Int, level: Int) throws(RenderError) -> [UInt8] {
-        guard let first = frames.first else {
-            throw RenderError.io(path: "<memory>", message: "APNG encode: no frames")
-        }
-        for (index, frame) in frames.enumerated() {
-            try validateLayout(frame, "APNG frame \(index)")
-            guard frame.width == first.width, frame.height == first.height else {
-                throw RenderError.io(
-                    path: "<memory>",
-                    message: "APNG encode: frame \(index) is \(frame.width)x\(frame.height), "
-                        + "expected \(first.width)x\(first.height)")
-            }
-        }
+        try AnimationFrames.validate(frames, "APNG")
+        let first = frames[0]
         let alpha = frames.contains { !$0.isOpaque }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
@@ -29,8 +19,7 @@ enum APNGWriter {
         appendChunk("acTL", control, to: &png)
         var sequence: UInt32 = 0
         for (index, frame) in frames.enumerated() {
-            let delay = delays.isEmpty ? 0.1 : delays[min(index, delays.count - 1)]
-            let (numerator, denominator) = delayFraction(delay)
+            let (numerator, denominator) = delayFraction(AnimationFrames.delay(delays, at: index))
             var fcTL: [UInt8] = []
             fcTL.appendBigEndian(sequence)
             fcTL.appendBigEndian(UInt32(frame.width))

@@ -28,9 +28,14 @@ public enum PNGEncoder {
     /// Encodes frames of equal size as an animated PNG (APNG) that plays `loops` times
     /// (0 = forever); `delays[i]` is frame i's duration in seconds (the last delay repeats when
     /// there are fewer delays than frames). Viewers without APNG support show the first frame.
+    ///
+    /// The same as `AnimationFormat.apng.encode(…)`, which is the one entry point for every animated format;
+    /// this spelling stays until the CLI picks the format from the output's extension.
     public static func encodeAnimated(
         frames: [ImageBuffer], delays: [Double], loops: Int = 0, compressionLevel: Int = 1
     ) throws(RenderError) -> [UInt8] {
-        try APNGWriter.encode(frames: frames, delays: delays, loops: loops, level: compressionLevel)
+        try AnimationFormat.apng.encode(
+            frames: frames, delays: delays, loops: loops,
+            options: AnimationEncodingOptions(pngCompressionLevel: compressionLevel))
     }
 }
