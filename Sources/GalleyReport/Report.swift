@@ -29,8 +29,9 @@ public struct Report {
     public var textStyle: TextStyle
     public var registry: FontRegistry
     public var background: Color?
-    /// Title, author, subject and keywords of the PDF. The creation date is taken from
-    /// `SOURCE_DATE_EPOCH` when set, so identical input gives identical bytes.
+    /// Title, author, subject and keywords of the PDF. Without a creation date of its own the
+    /// PDF's is `SOURCE_DATE_EPOCH` when set, so identical input gives identical bytes (an
+    /// invalid value makes rendering throw `DocumentDateError`).
     public var metadata: DocumentMetadata
     /// Least lines of a paragraph on either side of a page break, unless a paragraph sets its own.
     public var orphans = 2
@@ -51,7 +52,7 @@ public struct Report {
         self.spacing = spacing
         self.textStyle = textStyle
         self.registry = registry
-        metadata = DocumentMetadata(creationDate: DocumentDate.sourceDate)
+        metadata = DocumentMetadata()
         self.body = body()
     }
 
@@ -104,6 +105,8 @@ public struct Report {
         let document = PagedDocument(body: root, pageSize: pageSize.size, margins: margins, hints: hints)
         document.background = background
         document.metadata = metadata
+        // `SOURCE_DATE_EPOCH` unless the date was set; nil lets cairo write the current time.
+        document.metadata.creationDate = try metadata.creationDate ?? DocumentDate.fromEnvironment()
         document.header = header.map(pageElement)
         document.footer = footer.map(pageElement)
         context.contents.finish(references: document.pageReferences)

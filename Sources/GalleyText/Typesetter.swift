@@ -97,19 +97,27 @@ public enum Typesetter {
                 size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [],
                 missingCharacters: Array(text.string(0..<text.count).unicodeScalars))
         }
+        // A phase that saw its render cancelled returns early; its partial result goes no
+        // further (TypesettingCancellation).
+        func stopped() -> Bool { TypesettingCancellation.shouldStop(length: text.count) }
         let itemization = Itemize.run(text, registry: registry, primaries: primaries)
         let session = ShapingSession(language: paragraph.language, measuringOnly: !includingItems)
+        guard !stopped() else { return .empty }
         let shaping = session.run(text, items: itemization.items)
         let suffixes = SuffixShaper(session: session, text: text, items: itemization.items, registry: registry)
+        guard !stopped() else { return .empty }
         let breaks = Break.run(text, shaping: shaping, paragraph: paragraph, width: lineWidth) {
             suffixes.hyphen(after: $0)?.width ?? 0
         }
+        guard !stopped() else { return .empty }
         let lines = Truncate.run(
             breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
         let placed = Position.run(
             lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
             paragraph: paragraph, width: alignWidth, primaries: primaries)
+        guard !stopped() else { return .empty }
         let drawn = includingItems ? Draw.run(placed, text: text) : (items: [], lines: [])
+        guard !stopped() else { return .empty }
         var layout = ParagraphLayout(placed, items: drawn.items, missing: itemization.missing)
         let rtl = itemization.paragraphIsRTL
         layout.itemLines = drawn.lines

@@ -6,7 +6,8 @@ import GalleyAllocator
 // Usage: galley-bench [--only GROUP[,GROUP]] [--out bench/results.json] [--floor PATH] [--data DIR]
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 let groups: [BenchGroup] = [
-    LayoutBench.group, TextBench.group, WorkloadBench.group, PagedBench.group, RasterCacheBench.group,
+    LayoutBench.group, TextBench.group, LongTextBench.group, WorkloadBench.group, PagedBench.group,
+    RasterCacheBench.group,
 ]
 var report = BenchReport()
 // The allocator is part of the result: mimalloc replaces glibc's malloc in both executables.

@@ -16,6 +16,18 @@ struct ReportExampleTests {
         return candidates.first(where: FileManager.default.isExecutableFile(atPath:)) ?? candidates[2]
     }
 
+    /// Issue 14: an invalid `SOURCE_DATE_EPOCH` is the report's error (the templates check it the same way).
+    @Test func invalidSourceDateEpochFailsTheReport() throws {
+        let path = ReportTestSupport.temporaryPath("bad-date.pdf")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try PDFTools.launch(Self.executable, [path], environment: ["SOURCE_DATE_EPOCH": "1e300"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains("SOURCE_DATE_EPOCH=1e300 is not a date Galley can write"), "\(run.standardError)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func writesAValidMultiPageReport() throws {
         let path = ReportTestSupport.temporaryPath("report.pdf")
         let png = ReportTestSupport.temporaryPath("report-1.png")

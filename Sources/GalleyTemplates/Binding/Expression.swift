@@ -6,10 +6,29 @@ indirect enum Expression: Hashable, Sendable {
     case path(PathExpression)
     /// `!operand`.
     case not(Expression)
-    /// `lhs op rhs`.
+    /// `lhs op rhs` for a comparison (`== != < <= > >=`, which do not chain).
     case binary(BinaryOperator, Expression, Expression)
-    /// `condition ? whenTrue : whenFalse` (a missing condition counts as false).
-    case conditional(Expression, Expression, Expression)
+    /// `first op₁ operand₁ op₂ operand₂ …`: a run of one left-associative precedence level
+    /// (`||`, `&&`, `+ -` or `* / %`), evaluated left to right as the nested binary operations
+    /// it stands for. Kept flat so a sum of 50,000 terms is a loop, not 50,000 nested calls
+    /// (which overflowed the stack when evaluated, compared or freed).
+    case chain(Expression, [ChainLink])
+    /// `c₁ ? v₁ : c₂ ? v₂ : … : otherwise`: the first case whose condition is truthy gives the
+    /// value (a missing condition counts as false). A run of conditionals in the `:` branch is
+    /// kept flat for the same reason as `chain`.
+    case conditional([ConditionalCase], otherwise: Expression)
+}
+
+/// One `op operand` of a ``Expression/chain(_:_:)``.
+struct ChainLink: Hashable, Sendable {
+    let op: BinaryOperator
+    let operand: Expression
+}
+
+/// One `condition ? value` of a ``Expression/conditional(_:otherwise:)``.
+struct ConditionalCase: Hashable, Sendable {
+    let condition: Expression
+    let value: Expression
 }
 
 /// The binary operators, loosest-binding first: `||`, `&&`, the comparisons, then arithmetic

@@ -16,26 +16,48 @@ struct ExpressionEvaluator {
         case .not(let operand):
             var ignored: String?
             return .bool(!Binder.truthiness(try evaluate(operand, missing: &ignored) ?? .null))
-        case .conditional(let condition, let whenTrue, let whenFalse):
-            var ignored: String?
-            let chosen = Binder.truthiness(try evaluate(condition, missing: &ignored) ?? .null) ? whenTrue : whenFalse
-            return try evaluate(chosen, missing: &missing)
-        case .binary(.and, let left, let right):
-            var ignored: String?
-            guard Binder.truthiness(try evaluate(left, missing: &ignored) ?? .null) else { return .bool(false) }
-            return .bool(Binder.truthiness(try evaluate(right, missing: &ignored) ?? .null))
-        case .binary(.or, let left, let right):
-            var ignored: String?
-            if Binder.truthiness(try evaluate(left, missing: &ignored) ?? .null) { return .bool(true) }
-            return .bool(Binder.truthiness(try evaluate(right, missing: &ignored) ?? .null))
+        case .conditional(let cases, let otherwise):
+            for option in cases {
+                var ignored: String?
+                if Binder.truthiness(try evaluate(option.condition, missing: &ignored) ?? .null) {
+                    return try evaluate(option.value, missing: &missing)
+                }
+            }
+            return try evaluate(otherwise, missing: &missing)
+        case .chain(let first, let links):
+            return try evaluateChain(first, links, missing: &missing)
         case .binary(let op, let left, let right):
             guard let lhs = try evaluate(left, missing: &missing), let rhs = try evaluate(right, missing: &missing)
             else {
                 return nil
             }
-            if op.isArithmetic { return .number(try Self.arithmetic(lhs, op, rhs)) }
             return .bool(try Self.compare(lhs, op, rhs))
         }
+    }
+
+    /// A chain, left to right, with the results of the nested binary operations it stands for:
+    /// `&&` and `||` stop at the first operand that decides them (a missing path counts as
+    /// false and makes a bool); arithmetic stops at the first missing operand (missing).
+    private func evaluateChain(_ first: Expression, _ links: [ChainLink], missing: inout String?)
+        throws(BindingError) -> JSONValue?
+    {
+        guard let op = links.first?.op else { return try evaluate(first, missing: &missing) }
+        if op == .and || op == .or {
+            var ignored: String?
+            var result = Binder.truthiness(try evaluate(first, missing: &ignored) ?? .null)
+            for link in links {
+                // `a && b && c` is `(a && b) && c`: once decided, the rest is not evaluated.
+                if result == (op == .or) { break }
+                result = Binder.truthiness(try evaluate(link.operand, missing: &ignored) ?? .null)
+            }
+            return .bool(result)
+        }
+        guard var value = try evaluate(first, missing: &missing) else { return nil }
+        for link in links {
+            guard let rhs = try evaluate(link.operand, missing: &missing) else { return nil }
+            value = .number(try Self.arithmetic(value, link.op, rhs))
+        }
+        return value
     }
 
     private func resolve(_ path: PathExpression, missing: inout String?) throws(BindingError) -> JSONValue? {

@@ -3,7 +3,7 @@
 /// Grammar, loosest first:
 /// ```
 /// binding    := conditional ( "|" name ( ":" literal )? )* "}}"
-/// conditional := or ( "?" conditional ":" conditional )?
+/// conditional := or ( "?" conditional ":" conditional )?   (a run of `:` branches by a loop)
 /// or         := and ( "||" and )*
 /// and        := comparison ( "&&" comparison )*
 /// comparison := sum ( ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum )?
@@ -18,9 +18,13 @@ struct ExpressionParser {
     var current: BindingLexer.Token
     /// The scalar offset of the opening `{{`, for the "unclosed" error.
     let openOffset: Int
-    /// Current nesting of parentheses, brackets and `!`; bounded so hostile input cannot overflow the stack.
+    /// Current nesting of parentheses, brackets, `!` and conditionals inside a conditional's
+    /// `?` branch; bounded so hostile input cannot overflow the stack. Runs of one operator
+    /// (`a + a + …`, `a && a && …`, `c ? a : c ? a : …`) are parsed by loops into flat
+    /// expressions and do not nest.
     private var depth = 0
-    /// The deepest nesting accepted.
+    /// The deepest nesting accepted: safe for the parser and the evaluator on a 512 KB thread
+    /// stack in a debug build (a test parses and evaluates it there).
     static let maximumDepth = 64
 
     init(scalars: [Unicode.Scalar], position: Int, openOffset: Int) throws(BindingSyntaxError) {
@@ -77,32 +81,46 @@ struct ExpressionParser {
         return try Filter(name: name, argument: argument, column: nameToken.offset + 1, argumentColumn: argumentColumn)
     }
 
+    /// `c₁ ? v₁ : c₂ ? v₂ : … : otherwise`, the `:` branches by a loop; a `?` branch nests.
     private mutating func parseConditional() throws(BindingSyntaxError) -> Expression {
-        let condition = try parseOr()
+        var condition = try parseOr()
         guard current.kind == .symbol("?") else { return condition }
-        try advance()
-        let whenTrue = try parseConditional()
-        guard current.kind == .symbol(":") else { throw unexpected("expected ':' in 'condition ? a : b'") }
-        try advance()
-        return .conditional(condition, whenTrue, try parseConditional())
+        var cases: [ConditionalCase] = []
+        while true {
+            try advance()
+            try enter()
+            let whenTrue = try parseConditional()
+            depth -= 1
+            guard current.kind == .symbol(":") else { throw unexpected("expected ':' in 'condition ? a : b'") }
+            try advance()
+            cases.append(ConditionalCase(condition: condition, value: whenTrue))
+            let next = try parseOr()
+            guard current.kind == .symbol("?") else { return .conditional(cases, otherwise: next) }
+            condition = next
+        }
     }
 
+    // Each left-associative level is a loop building one flat `.chain` (see `Expression`); one
+    // function per level keeps a parenthesised level to 8 frames deep.
+
     private mutating func parseOr() throws(BindingSyntaxError) -> Expression {
-        var left = try parseAnd()
+        let first = try parseAnd()
+        var links: [ChainLink] = []
         while current.kind == .symbol("||") {
             try advance()
-            left = .binary(.or, left, try parseAnd())
+            links.append(ChainLink(op: .or, operand: try parseAnd()))
         }
-        return left
+        return links.isEmpty ? first : .chain(first, links)
     }
 
     private mutating func parseAnd() throws(BindingSyntaxError) -> Expression {
-        var left = try parseComparison()
+        let first = try parseComparison()
+        var links: [ChainLink] = []
         while current.kind == .symbol("&&") {
             try advance()
-            left = .binary(.and, left, try parseComparison())
+            links.append(ChainLink(op: .and, operand: try parseComparison()))
         }
-        return left
+        return links.isEmpty ? first : .chain(first, links)
     }
 
     private mutating func parseComparison() throws(BindingSyntaxError) -> Expression {
@@ -121,33 +139,42 @@ struct ExpressionParser {
     }
 
     private mutating func parseSum() throws(BindingSyntaxError) -> Expression {
-        var left = try parseProduct()
+        let first = try parseProduct()
+        var links: [ChainLink] = []
         while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
             op == .add || op == .subtract
         {
             try advance()
-            left = .binary(op, left, try parseProduct())
+            links.append(ChainLink(op: op, operand: try parseProduct()))
         }
-        return left
+        return links.isEmpty ? first : .chain(first, links)
     }
 
     private mutating func parseProduct() throws(BindingSyntaxError) -> Expression {
-        var left = try parseUnary()
+        let first = try parseUnary()
+        var links: [ChainLink] = []
         while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
             op == .multiply || op == .divide || op == .remainder
         {
             try advance()
-            left = .binary(op, left, try parseUnary())
+            links.append(ChainLink(op: op, operand: try parseUnary()))
         }
-        return left
+        return links.isEmpty ? first : .chain(first, links)
+    }
+
+    /// One level deeper, or the nesting error.
+    private mutating func enter() throws(BindingSyntaxError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw unexpected(
+                "expression nested deeper than \(Self.maximumDepth) levels",
+                hint: "split it, or compute the value in the data")
+        }
     }
 
     private mutating func parseUnary() throws(BindingSyntaxError) -> Expression {
-        depth += 1
+        try enter()
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else {
-            throw unexpected("expression nested deeper than \(Self.maximumDepth) levels")
-        }
         if current.kind == .symbol("!") {
             try advance()
             return .not(try parseUnary())

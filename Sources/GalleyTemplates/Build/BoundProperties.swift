@@ -48,6 +48,12 @@ struct BoundProperties {
         try read(key, kind, ValueReader.number)
     }
 
+    /// A whole number in `range` (`ValueLimits`): anything else — a fraction, a number too
+    /// large for an `Int`, one out of range — is a located error, never a conversion trap.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(TemplateError) -> Int? {
+        try read(key, .integer(range)) { ValueReader.integer($0, in: range) }
+    }
+
     func bool(_ key: String) throws(TemplateError) -> Bool? { try read(key, .bool, \.boolValue) }
 
     func string(_ key: String) throws(TemplateError) -> String? {

@@ -8,7 +8,7 @@ enum LayerApplier {
     /// The keys `apply` reads.
     static let keys: Set<String> = [
         "background", "cornerRadius", "opacity", "clip", "rasterize", "border", "shadow", "link", "bookmark",
-        "bookmarkLevel",
+        "bookmarkLevel", "transition",
     ]
 
     static func apply(_ p: BoundProperties, to node: DisplayNode, site: BuildSite) throws(TemplateError) {
@@ -38,7 +38,7 @@ enum LayerApplier {
             node.link = link.hasPrefix("#") ? .destination(String(link.dropFirst())) : .url(link)
         }
         if let title = try p.string("bookmark") {
-            node.bookmark = (title, Int(try p.number("bookmarkLevel", .integer) ?? 1))
+            node.bookmark = (title, try p.integer("bookmarkLevel", in: ValueLimits.outlineLevel) ?? 1)
             node.exportsAnchor = true
         }
     }
@@ -48,8 +48,17 @@ enum LayerApplier {
         -> AnimationTiming
     {
         var timing = AnimationTiming.default
-        if let duration = object["duration"].flatMap(ValueReader.number) { timing.duration = max(0, duration) }
-        if let delay = object["delay"].flatMap(ValueReader.number) { timing.delay = max(0, delay) }
+        // Checked here too, not only at compile time: a bound `transition` object comes from data,
+        // and its times become frame counts.
+        for key in ["duration", "delay"] {
+            if let value = object[key], value != .null,
+                let problem = ValueReader.problem(value, .numberIn(ValueLimits.seconds))
+            {
+                throw site.error(at: path.appending(key), problem, hint: "a time in seconds")
+            }
+        }
+        if let duration = object["duration"].flatMap(ValueReader.number) { timing.duration = duration }
+        if let delay = object["delay"].flatMap(ValueReader.number) { timing.delay = delay }
         if let text = object["curve"]?.stringValue {
             guard let curve = TimingCurve(parsing: text) else {
                 throw site.error(

@@ -57,7 +57,14 @@ extension Template {
     }
 
     func documentMetadata(site: BuildSite, scope: BindingScope) throws(TemplateError) -> DocumentMetadata {
-        var metadata = DocumentMetadata(creationDate: DocumentDate.fromEnvironment())
+        let creationDate: String
+        do {
+            creationDate = try DocumentDate.creationDate()
+        } catch {
+            // The environment, not the template or the record, is at fault.
+            throw TemplateError(file: "environment", location: nil, path: nil, message: error.description)
+        }
+        var metadata = DocumentMetadata(creationDate: creationDate)
         for (key, value) in self.metadata {
             let text = try site.evaluate(value, in: scope, at: JSONPath.root.appending("metadata").appending(key))
                 .interpolationText

@@ -24,6 +24,10 @@ struct TextBuilder {
                     throw site.error(
                         at: p.element.path.appending("spans").appending(index), "expected a span object {text, …style}")
                 }
+                let spanPath = p.element.path.appending("spans").appending(index)
+                for (key, value) in span.entries where value != .null {
+                    try checkBound(key, value, at: spanPath.appending(key))
+                }
                 let text = span["text"]?.interpolationText ?? ""
                 spans.append(TextSpan(text: text, style: try Self.applying(span, to: base)))
             }
@@ -35,7 +39,7 @@ struct TextBuilder {
             return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
         }
         if let v = try p.choice("align", TextAlignment.self) { paragraph.alignment = v }
-        if let v = try p.number("maxLines", .integer) { paragraph.maxLines = v > 0 ? Int(v) : nil }
+        if let v = try p.integer("maxLines", in: ValueLimits.maxLines) { paragraph.maxLines = v > 0 ? v : nil }
         if let v = try p.string("truncation") { paragraph.truncation = v }
         if let v = try p.choice("lineBreaking", LineBreaking.self) { paragraph.lineBreaking = v }
         if let v = try p.bool("hyphenate") { paragraph.hyphenate = v }
@@ -63,9 +67,22 @@ struct TextBuilder {
         if ownKeys {
             // Each TEXTSTYLE key sets its own field, so literal and bound keys apply in any order.
             for (key, value) in p.element.literalTextStyle { Self.apply(key, value, to: &base) }
-            for (property, value) in p.boundEntries where value != .null { Self.apply(property.key, value, to: &base) }
+            for (property, value) in p.boundEntries where value != .null {
+                try checkBound(property.key, value, at: p.element.path.appending(property.key))
+                Self.apply(property.key, value, to: &base)
+            }
         }
         return base
+    }
+
+    /// A TEXTSTYLE value from data checked against its kind (literals were checked when the
+    /// template was compiled): a weight of 1e19 is an error naming the record and the key, not a
+    /// value silently ignored or a conversion trap.
+    private func checkBound(_ key: String, _ value: JSONValue, at path: JSONPath) throws(TemplateError) {
+        guard let kind = ElementSchema.textStyleKeys[key], let problem = ValueReader.problem(value, kind) else {
+            return
+        }
+        throw site.error(at: path, problem + " (from a binding)")
     }
 
     /// `style` with the TEXTSTYLE keys of `object` applied (other keys are ignored).
@@ -81,7 +98,8 @@ struct TextBuilder {
         case "font": if let v = value.stringValue { style.font = v }
         case "weight":
             if let v = ValueReader.number(value) {
-                style.weight = Int(v)
+                // Clamped as well as checked (templates' literals, data through `checkBound`).
+                style.weight = Int(min(max(v, ValueLimits.weight.lowerBound), ValueLimits.weight.upperBound))
             } else if let name = value.stringValue, let v = FontWeightName.table[name.lowercased()] {
                 style.weight = v
             }

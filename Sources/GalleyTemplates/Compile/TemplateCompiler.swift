@@ -4,7 +4,18 @@
 struct TemplateCompiler {
     let document: ParsedDocument
 
-    func element(_ value: JSONValue, at path: JSONPath) throws(TemplateError) -> ElementTemplate {
+    /// The deepest nesting of elements accepted (the body is level 1). Building, laying out and
+    /// drawing recurse once per level; at this depth a release build renders on a 512 KB thread
+    /// stack with room to spare (128 levels measured), and deeper templates are an error rather
+    /// than a risk of overflowing a small stack. docs/templates.md states it.
+    static let maximumElementDepth = 64
+
+    func element(_ value: JSONValue, at path: JSONPath, depth: Int = 1) throws(TemplateError) -> ElementTemplate {
+        guard depth <= Self.maximumElementDepth else {
+            throw document.error(
+                at: path, "elements nested deeper than \(Self.maximumElementDepth) levels",
+                hint: "flatten the template: a stack with more children instead of stacks inside stacks")
+        }
         guard case .object(let object) = value else {
             throw document.error(
                 at: path, "expected an element object with a \"type\", got \(ValueReader.describe(value))")
@@ -42,14 +53,14 @@ struct TemplateCompiler {
                 repetition = .init(
                     items: try CompiledValue.compile(item, path: keyPath, document: document), name: name)
             case (_, .element):
-                slots[key] = try element(item, at: keyPath)
+                slots[key] = try element(item, at: keyPath, depth: depth + 1)
             case (_, .elements):
                 guard case .array(let items) = item else {
                     throw document.error(
                         at: keyPath, "expected an array of elements, got \(ValueReader.describe(item))")
                 }
                 for (index, child) in items.enumerated() {
-                    children.append(try element(child, at: keyPath.appending(index)))
+                    children.append(try element(child, at: keyPath.appending(index), depth: depth + 1))
                     childKeys.append(key)
                 }
             default:

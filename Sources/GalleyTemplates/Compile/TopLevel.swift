@@ -14,7 +14,7 @@ public struct PageSetup: Hashable, Sendable {
 /// The top-level keys of a template, checked.
 struct TopLevel {
     static let keys: [String: ValueKind] = [
-        "galley": .integer, "size": .any, "constrainedSize": .object(["min": .any, "max": .any]),
+        "galley": .integer(1...1), "size": .any, "constrainedSize": .object(["min": .any, "max": .any]),
         "fit": .choice(["size", "content"]),
         "page": .object(["size": .any, "orientation": .choice(["portrait", "landscape"]), "margin": .insets]),
         "header": .element, "footer": .element, "fonts": .array(.string), "styles": .any, "defaultStyle": .string,

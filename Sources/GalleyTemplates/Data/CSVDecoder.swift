@@ -31,12 +31,21 @@ final class CSVDecoder: RecordDecoder {
             }
             guard let row else {
                 finished = true
+                guard header != nil else {
+                    return .failure(
+                        DataError(
+                            file: file, line: 1,
+                            message: "the data file is empty (a CSV file starts with a header row naming the fields)"))
+                }
                 return nil
             }
+            if row.isBlank { continue }  // Blank line (before the header too).
             guard let header else {
                 if let error = row.error {
                     finished = true
-                    return .failure(DataError(file: file, line: row.line, message: "in the header row: \(error)"))
+                    return .failure(
+                        DataError(
+                            file: file, line: row.line, endLine: row.endLine, message: "in the header row: \(error)"))
                 }
                 switch makeHeader(row) {
                 case .success(let names): header = names
@@ -46,27 +55,41 @@ final class CSVDecoder: RecordDecoder {
                 }
                 continue
             }
-            if row.fields.count == 1, row.fields[0].isEmpty, row.error == nil { continue }  // Blank line.
             let recordIndex = index
             index += 1
             if let error = row.error {
                 if row.unterminated { finished = true }
-                return .failure(DataError(file: file, line: row.line, recordIndex: recordIndex, message: error))
+                return .failure(rowError(row, recordIndex: recordIndex, error))
             }
-            guard row.fields.count == header.count else {
+            guard row.fieldCount == header.count else {
                 return .failure(
-                    DataError(
-                        file: file, line: row.line, recordIndex: recordIndex,
-                        message: "the row has \(row.fields.count) fields but the header has \(header.count)"))
+                    rowError(
+                        row, recordIndex: recordIndex,
+                        "the row has \(row.fieldCount) fields but the header has \(header.count)"))
             }
             var entries: [(key: String, value: JSONValue)] = []
             entries.reserveCapacity(header.count)
-            for (name, field) in zip(header, row.fields) {
-                entries.append((key: name, value: Self.value(of: field)))
+            for (position, name) in header.enumerated() {
+                entries.append((key: name, value: Self.value(of: row.field(position))))
             }
             return .success(Record(index: recordIndex, value: .object(JSONObject(entries)), line: row.line))
         }
         return nil
+    }
+
+    /// A row's error; one that ran over several lines says which, so every line the row
+    /// swallowed is accounted for (an unbalanced quote on line 2 reads lines 2–4 as one record).
+    private func rowError(_ row: CSVTokenizer.Row, recordIndex: Int, _ message: String) -> DataError {
+        var message = message
+        if row.endLine > row.line, let quoteLine = row.spanningQuoteLine {
+            let ending = row.unterminated ? "the end of the file" : "line \(row.endLine)"
+            message +=
+                "; the quoted field opened on line \(quoteLine) runs to \(ending), so lines \(row.line)–\(row.endLine) "
+                + "were read as this one record (if they are separate rows, balance the quotes on line \(quoteLine))"
+        }
+        return DataError(
+            file: file, line: row.line, endLine: row.endLine > row.line ? row.endLine : nil, recordIndex: recordIndex,
+            message: message)
     }
 
     private func readRow() throws(DataError) -> CSVTokenizer.Row? {
@@ -75,14 +98,17 @@ final class CSVDecoder: RecordDecoder {
         return tokenizer.finishRow(atEndOfInput: !ended)
     }
 
-    /// Header names: a byte-order mark is dropped, empty names become `columnN`, duplicates are an error.
+    /// Header names: a byte-order mark is dropped, empty names become `columnN`, duplicates are an
+    /// error (found with a set: a header of 100,000 columns is checked in linear time).
     private func makeHeader(_ row: CSVTokenizer.Row) -> Result<[String], DataError> {
         var names: [String] = []
-        for (position, bytes) in row.fields.enumerated() {
-            var name = String(decoding: bytes, as: UTF8.self)
+        names.reserveCapacity(row.fieldCount)
+        var seen = Set<String>()
+        for position in 0..<row.fieldCount {
+            var name = String(decoding: row.field(position), as: UTF8.self)
             if position == 0, name.hasPrefix("\u{FEFF}") { name.removeFirst() }
             if name.isEmpty { name = "column\(position + 1)" }
-            if names.contains(name) {
+            guard seen.insert(name).inserted else {
                 return .failure(
                     DataError(
                         file: file, line: row.line,
@@ -94,7 +120,7 @@ final class CSVDecoder: RecordDecoder {
     }
 
     /// A number when the field is exactly a JSON number, otherwise the text.
-    static func value(of field: [UInt8]) -> JSONValue {
+    static func value(of field: ArraySlice<UInt8>) -> JSONValue {
         if looksNumeric(field), let number = Double(String(decoding: field, as: UTF8.self)) {
             return .number(number)
         }
@@ -102,28 +128,29 @@ final class CSVDecoder: RecordDecoder {
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` — so `007`, `1.`, `+1`, ` 1` stay text.
-    static func looksNumeric(_ bytes: [UInt8]) -> Bool {
-        var index = 0
+    static func looksNumeric(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
         func digits() -> Int {
             let start = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             return index - start
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        if index < end, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let integerStart = index
         let integerDigits = digits()
         guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return false }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if index < end, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { return false }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
             }
             guard digits() > 0 else { return false }
         }
-        return index == bytes.count
+        return index == end
     }
 }

@@ -49,8 +49,9 @@ final class JSONRecordDecoder: RecordDecoder {
         case .start:
             try skipTrivia()
             guard let byte = try stream.peek() else {
-                mode = .finished
-                return nil
+                // "0 records" would let a batch of an empty (or truncated-to-nothing) file succeed.
+                throw fileError(
+                    "the data file is empty: expected an object (one record) or an array of records ([] for none)")
             }
             if byte == UInt8(ascii: "[") {
                 consume(byte)

@@ -35,6 +35,13 @@ final class NDJSONDecoder: RecordDecoder {
             }
             if !line.found && lineBuffer.isEmpty && !line.overflow {
                 finished = true
+                // "0 records" would let a batch of an empty (or truncated-to-nothing) file succeed.
+                guard index > 0 else {
+                    return .failure(
+                        DataError(
+                            file: file, line: max(1, lineNumber),
+                            message: "the data file has no records: it is empty or holds only blank lines"))
+                }
                 return nil
             }
             lineNumber += 1

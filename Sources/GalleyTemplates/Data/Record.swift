@@ -24,6 +24,10 @@ public struct DataError: Error, Sendable, CustomStringConvertible {
     public let line: Int?
     /// The 1-based column of the problem, when known.
     public let column: Int?
+    /// The last line the problem covers when it is more than ``line``: a CSV row whose quoted
+    /// field ran over several lines (an unbalanced quote reads the lines meant as the next rows
+    /// into this one record), so a batch can tell every line that did not render.
+    public let endLine: Int?
     /// The record the error belongs to. `nil` means the error is about the whole file (it cannot
     /// be opened, or its structure is broken), and the reader yields nothing after it.
     public let recordIndex: Int?
@@ -31,21 +35,30 @@ public struct DataError: Error, Sendable, CustomStringConvertible {
     public let message: String
 
     /// Creates an error.
-    public init(file: String, line: Int? = nil, column: Int? = nil, recordIndex: Int? = nil, message: String) {
+    public init(
+        file: String, line: Int? = nil, column: Int? = nil, endLine: Int? = nil, recordIndex: Int? = nil,
+        message: String
+    ) {
         self.file = file
         self.line = line
         self.column = column
+        self.endLine = endLine
         self.recordIndex = recordIndex
         self.message = message
     }
 
-    /// `FILE:LINE:COL: record N: MESSAGE`, leaving out unknown parts.
+    /// `FILE:LINE:COL: record N: MESSAGE` (`record N (lines A–B)` for a record over several
+    /// lines), leaving out unknown parts.
     public var description: String {
         var text = file
         if let line { text += ":\(line)" }
         if let column { text += ":\(column)" }
         text += ": "
-        if let recordIndex { text += "record \(recordIndex): " }
+        if let recordIndex {
+            text += "record \(recordIndex)"
+            if let line, let endLine, endLine > line { text += " (lines \(line)–\(endLine))" }
+            text += ": "
+        }
         return text + message
     }
 }

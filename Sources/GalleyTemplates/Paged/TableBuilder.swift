@@ -26,14 +26,14 @@ extension ElementBuilder {
             box.style = built.style
             result = box
         }
-        if let span = try p.number("colSpan", .integer) { colSpans[ObjectIdentifier(result)] = max(1, Int(span)) }
-        if let span = try p.number("rowSpan", .integer) { rowSpans[ObjectIdentifier(result)] = max(1, Int(span)) }
+        if let span = try p.integer("colSpan", in: ValueLimits.colSpan) { colSpans[ObjectIdentifier(result)] = span }
+        if let span = try p.integer("rowSpan", in: ValueLimits.rowSpan) { rowSpans[ObjectIdentifier(result)] = span }
         guard let node = result as? DisplayNode else { return result }
         if together { hints.keepTogether(node) }
         if withNext { hints.keepWithNext(node) }
         if node is TextNode {
-            let orphans = try p.number("orphans", .integer).map { Int($0) }
-            let widows = try p.number("widows", .integer).map { Int($0) }
+            let orphans = try p.integer("orphans", in: ValueLimits.lineMinimum)
+            let widows = try p.integer("widows", in: ValueLimits.lineMinimum)
             if orphans != nil || widows != nil { hints.setLineMinimums(node, orphans: orphans, widows: widows) }
         }
         return result

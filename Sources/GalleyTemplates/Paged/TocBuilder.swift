@@ -76,7 +76,7 @@ extension ElementBuilder {
             title = node
         }
         let toc = TableOfContentsNode(title: title, spacing: try p.number("spacing") ?? 4)
-        let levels = try p.number("levels", .integer).map { Int($0) } ?? 3
+        let levels = try p.integer("levels", in: ValueLimits.outlineLevel) ?? 3
         contents.add(
             ContentsCollector.Pending(
                 node: toc, levels: max(1, levels), style: style,

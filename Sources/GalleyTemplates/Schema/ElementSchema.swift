@@ -3,7 +3,8 @@
 enum ElementSchema {
     static let alignSelf = ["auto", "start", "center", "end", "stretch"]
     static let textStyleKeys: [String: ValueKind] = [
-        "font": .string, "weight": .numberOr(FontWeightName.names), "italic": .bool, "fontSize": .nonNegativeNumber,
+        "font": .string, "weight": .numberOr(ValueLimits.weight, FontWeightName.names), "italic": .bool,
+        "fontSize": .nonNegativeNumber,
         "color": .color, "lineHeight": .any, "letterSpacing": .number, "features": .array(.string),
         "underline": .bool, "strikethrough": .bool, "baselineOffset": .number, "link": .string,
     ]
@@ -16,7 +17,7 @@ enum ElementSchema {
         "flexShrink": .nonNegativeNumber, "flexBasis": .dimension, "alignSelf": .choice(alignSelf),
         "spacingBefore": .number, "spacingAfter": .number, "ascender": .number, "descender": .number,
         "position": .pair, "keepTogether": .bool, "keepWithNext": .bool, "debugName": .string,
-        "colSpan": .integer, "rowSpan": .integer,
+        "colSpan": .integer(ValueLimits.colSpan), "rowSpan": .integer(ValueLimits.rowSpan),
     ]
 
     /// Layer keys of drawn nodes.
@@ -24,10 +25,12 @@ enum ElementSchema {
         "background": .color, "cornerRadius": .nonNegativeNumber,
         "border": .object(["width": .nonNegativeNumber, "color": .color]),
         "opacity": .unitInterval, "clip": .bool, "rasterize": .bool, "link": .string,
-        "bookmark": .string, "bookmarkLevel": .integer,
+        "bookmark": .string, "bookmarkLevel": .integer(ValueLimits.outlineLevel),
         "shadow": .object(["offset": .pair, "blur": .nonNegativeNumber, "color": .color]),
         // How this node animates when the document transitions between data states.
-        "transition": .object(["duration": .nonNegativeNumber, "delay": .nonNegativeNumber, "curve": .string]),
+        "transition": .object([
+            "duration": .numberIn(ValueLimits.seconds), "delay": .numberIn(ValueLimits.seconds), "curve": .string,
+        ]),
     ]
 
     static let sizing = ["default", "minimumX", "minimumY", "minimumXY"]
@@ -37,9 +40,10 @@ enum ElementSchema {
         "box": ["size": .pair, "child": .element],
         "text": textStyleKeys.merging([
             "text": .string, "spans": .array(.object(textStyleKeys.merging(["text": .string]) { a, _ in a })),
-            "style": .string, "maxLines": .integer, "truncation": .string,
+            "style": .string, "maxLines": .integer(ValueLimits.maxLines), "truncation": .string,
             "align": .choice(["start", "center", "end", "justify"]), "lineBreaking": .choice(["greedy", "optimal"]),
-            "hyphenate": .bool, "lang": .string, "orphans": .integer, "widows": .integer,
+            "hyphenate": .bool, "lang": .string, "orphans": .integer(ValueLimits.lineMinimum),
+            "widows": .integer(ValueLimits.lineMinimum),
         ]) { a, _ in a },
         "image": ["src": .string, "contentMode": .choice(ContentModeNames.all)],
         "node": ["class": .string, "params": .any],
@@ -77,7 +81,7 @@ enum ElementSchema {
         "row": ["cells": .elements],
         "pageBreak": [:],
         "toc": textStyleKeys.merging([
-            "style": .string, "title": .string, "titleStyle": .string, "levels": .integer,
+            "style": .string, "title": .string, "titleStyle": .string, "levels": .integer(ValueLimits.outlineLevel),
             "leader": .choice(["dots", "space"]), "indent": .nonNegativeNumber,
             "spacing": .number,
         ]) { a, _ in a },
@@ -102,6 +106,25 @@ enum ElementSchema {
     static func elementSlots(for type: String) -> [String] {
         (typeKeys[type] ?? [:]).filter { if case .element = $0.value { true } else { false } }.map(\.key).sorted()
     }
+}
+
+/// The ranges of the keys that become counts, levels, spans and times. A value outside its
+/// range is a located error where it enters — at compile time for a literal, at bind time for
+/// data — never a conversion trap later (a whole number of 1e19 does not fit an `Int`).
+/// docs/templates.md lists them.
+enum ValueLimits {
+    /// `maxLines`: 0 means no limit.
+    static let maxLines = 0...100_000
+    /// `orphans` and `widows`.
+    static let lineMinimum = 1...1_000
+    static let colSpan = 1...10_000
+    static let rowSpan = 1...1_000_000
+    /// `bookmarkLevel` and a `toc`'s `levels`.
+    static let outlineLevel = 1...100
+    /// A font `weight` (CSS Fonts 4's range).
+    static let weight = 1.0...1_000.0
+    /// A `transition`'s `duration` and `delay`, in seconds.
+    static let seconds = 0.0...3_600.0
 }
 
 enum FontWeightName {

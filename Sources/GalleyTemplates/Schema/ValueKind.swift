@@ -5,7 +5,12 @@ indirect enum ValueKind: Sendable {
     case number
     case nonNegativeNumber
     case unitInterval
-    case integer
+    /// A number within the range (a time in seconds, say): the bound keeps later arithmetic
+    /// and conversions finite.
+    case numberIn(ClosedRange<Double>)
+    /// A whole number within the range: every count, level and span is bounded where it enters,
+    /// so no later conversion to `Int` can trap (`IntegerLimits`).
+    case integer(ClosedRange<Int>)
     case bool
     case string
     /// `120`, `"50%"` or `"auto"`.
@@ -22,8 +27,8 @@ indirect enum ValueKind: Sendable {
     case object([String: ValueKind])
     case array(ValueKind)
     case any
-    /// A number, or one of the listed strings.
-    case numberOr([String])
+    /// A number within the range, or one of the listed strings.
+    case numberOr(ClosedRange<Double>, [String])
 
     /// What the value should look like, for "expected …" in errors.
     var expectation: String {
@@ -31,7 +36,9 @@ indirect enum ValueKind: Sendable {
         case .number: "a number"
         case .nonNegativeNumber: "a number of 0 or more"
         case .unitInterval: "a number from 0 to 1"
-        case .integer: "a whole number"
+        case .numberIn(let range):
+            "a number from \(JSONValue.numberText(range.lowerBound)) to \(JSONValue.numberText(range.upperBound))"
+        case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .bool: "true or false"
         case .string: "a string"
         case .dimension: "a number of points, a percentage such as \"50%\", or \"auto\""
@@ -44,7 +51,9 @@ indirect enum ValueKind: Sendable {
         case .object: "an object"
         case .array(let kind): "an array of \(kind.expectation)"
         case .any: "any value"
-        case .numberOr(let values): "a number or one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .numberOr(let range, let values):
+            "a number from \(JSONValue.numberText(range.lowerBound)) to \(JSONValue.numberText(range.upperBound)) or one of "
+                + values.map { "\"\($0)\"" }.joined(separator: ", ")
         }
     }
 }

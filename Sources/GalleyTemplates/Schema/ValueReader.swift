@@ -10,6 +10,14 @@ enum ValueReader {
         return nil
     }
 
+    /// A whole number in `range` as an `Int`; nil for anything else (a fraction, NaN, a number
+    /// out of range — `Int(_:)` would trap on one past ±9.2e18).
+    static func integer(_ value: JSONValue, in range: ClosedRange<Int>) -> Int? {
+        guard let n = number(value), n.rounded() == n, Double(range.lowerBound) <= n, n <= Double(range.upperBound)
+        else { return nil }
+        return Int(exactly: n)
+    }
+
     static func dimension(_ value: JSONValue) -> GalleyLayout.Dimension? {
         switch value {
         case .number(let n) where n.isFinite: return .points(n)
@@ -67,7 +75,8 @@ enum ValueReader {
         case .number: fits = number(value) != nil
         case .nonNegativeNumber: fits = (number(value) ?? -1) >= 0
         case .unitInterval: fits = number(value).map { (0...1).contains($0) } ?? false
-        case .integer: fits = number(value).map { $0.rounded() == $0 } ?? false
+        case .numberIn(let range): fits = number(value).map(range.contains) ?? false
+        case .integer(let range): fits = integer(value, in: range) != nil
         case .bool: if case .bool = value { fits = true } else { fits = false }
         case .string: if case .string = value { fits = true } else { fits = false }
         case .dimension: fits = dimension(value) != nil
@@ -78,7 +87,8 @@ enum ValueReader {
         case .element, .object: if case .object = value { fits = true } else { fits = false }
         case .elements, .array: if case .array = value { fits = true } else { fits = false }
         case .any: fits = true
-        case .numberOr(let values): fits = number(value) != nil || (value.stringValue.map(values.contains) ?? false)
+        case .numberOr(let range, let values):
+            fits = number(value).map(range.contains) ?? value.stringValue.map(values.contains) ?? false
         }
         return fits ? nil : "expected \(kind.expectation), got \(describe(value))"
     }

@@ -39,10 +39,20 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         components.isEmpty ? nil : JSONPath(Array(components.dropLast()))
     }
 
+    /// Paths longer than this many steps are printed with their middle elided.
+    static let printedSteps = 24
+
     /// `$` followed by `.key` for identifier-like keys, `["key"]` for others and `[n]` for indices.
+    /// A path past ``printedSteps`` steps (only hostile nesting makes one) keeps its first and
+    /// last steps around `…(N more)…`, so an error stays one readable line.
     public var description: String {
         var text = "$"
-        for component in components {
+        let half = Self.printedSteps / 2
+        for (position, component) in components.enumerated() {
+            if components.count > Self.printedSteps, position >= half, position < components.count - half {
+                if position == half { text += "…(\(components.count - 2 * half) more)…" }
+                continue
+            }
             switch component {
             case .index(let index):
                 text += "[\(index)]"

@@ -1,4 +1,4 @@
-/// The recursive-descent core of ``JSONParser``, working on UTF-8 bytes.
+/// The core of ``JSONParser``, working on UTF-8 bytes.
 ///
 /// Values, containers and the source map are built here; scalars and trivia live in the
 /// `ParserCore+Scalars` and `ParserCore+Trivia` files.
@@ -27,7 +27,53 @@ struct ParserCore {
     }
 
     /// Parses any value at the current position and records its source map node.
+    ///
+    /// Iterative: open arrays and objects are frames on an explicit stack rather than nested
+    /// calls, so nesting costs heap, not thread stack (a debug build's recursive frames were
+    /// 5 KB a level, and a 512 KB thread overflowed at about 100 levels). Depth is still
+    /// bounded by ``JSONParser/maximumDepth`` for what walks the value afterwards.
     mutating func parseValue() throws(ParseFailure) -> JSONValue {
+        var stack: [Container] = []
+        do throws(ParseFailure) {
+            var completed = try beginValue(&stack)
+            while true {
+                if let value = completed {
+                    guard !stack.isEmpty else { return value }
+                    completed = try resume(&stack, child: value)
+                } else {
+                    // The innermost container wants its next member or element.
+                    completed = try beginValue(&stack)
+                }
+            }
+        } catch {
+            // The path of an error is the member or element each open container was reading.
+            var error = error
+            error.reversedPath.append(contentsOf: stack.reversed().compactMap(\.component))
+            throw error
+        }
+    }
+
+    /// One open array or object.
+    private struct Container {
+        let isObject: Bool
+        let openOffset: Int
+        /// Its source map node.
+        let nodeIndex: Int
+        var entries: [(key: String, value: JSONValue)] = []
+        var elements: [JSONValue] = []
+        /// Small objects check duplicates by scanning; larger ones switch to a set.
+        var keySet = Set<String>()
+        /// The member being read: its key, the key's offset and its value's node.
+        var key = ""
+        var keyOffset = 0
+        var childNode = 0
+        /// The path step an error here is reported under (nil between members).
+        var component: JSONPath.Component?
+    }
+
+    /// Starts the value at the current position: a scalar is returned whole; an opening bracket
+    /// pushes a container and reads up to its first member (nil: the member comes next).
+    private mutating func beginValue(_ stack: inout [Container]) throws(ParseFailure) -> JSONValue? {
         try skipTrivia()
         guard position < bytes.count else {
             throw failure("unexpected end of input", hint: "expected a value")
@@ -35,14 +81,12 @@ struct ParserCore {
         let nodeIndex = nodes.count
         nodes.append(SourceMap.Node(valueOffset: position, keyOffset: -1, subtreeSize: 1))
         switch bytes[position] {
-        case UInt8(ascii: "{"):
-            let value = try parseObject(nodeIndex: nodeIndex)
-            nodes[nodeIndex].subtreeSize = nodes.count - nodeIndex
-            return value
-        case UInt8(ascii: "["):
-            let value = try parseArray()
-            nodes[nodeIndex].subtreeSize = nodes.count - nodeIndex
-            return value
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try enterContainer()
+            stack.append(
+                Container(isObject: bytes[position] == UInt8(ascii: "{"), openOffset: position, nodeIndex: nodeIndex))
+            position += 1
+            return try resume(&stack, child: nil)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return .string(try parseString())
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
@@ -56,105 +100,88 @@ struct ParserCore {
         }
     }
 
-    /// Parses `{ key: value, ... }`, rejecting duplicate keys.
-    private mutating func parseObject(nodeIndex: Int) throws(ParseFailure) -> JSONValue {
-        let openOffset = position
-        try enterContainer()
-        position += 1
-        var entries: [(key: String, value: JSONValue)] = []
-        // Small objects check duplicates by scanning; larger ones switch to a set.
-        var keySet = Set<String>()
-        while true {
-            try skipTrivia()
-            guard position < bytes.count else { throw unterminated("object", openOffset: openOffset) }
-            if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                break
-            }
-            let keyOffset = position
-            let key = try parseKey()
-            if let firstIndex = duplicateIndex(of: key, in: entries, keySet: &keySet) {
-                let firstNode = childNodeIndex(parent: nodeIndex, position: firstIndex)
-                var error = failure(
-                    "duplicate key '\(key)' (first defined at \(ParseFailure.relatedPlaceholder))",
-                    hint: "remove or rename one of them", at: keyOffset)
-                error.relatedOffset = nodes[firstNode].keyOffset
-                error.reversedPath.append(.key(key))
-                throw error
-            }
-            try skipTrivia()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw failure("expected ':' after key '\(key)', found \(describeCurrent())")
-            }
-            position += 1
-            let childIndex = nodes.count
-            let value: JSONValue
-            do throws(ParseFailure) {
-                value = try parseValue()
-            } catch {
-                var error = error
-                error.reversedPath.append(.key(key))
-                throw error
-            }
-            nodes[childIndex].keyOffset = keyOffset
-            entries.append((key: key, value: value))
-            try skipTrivia()
-            guard position < bytes.count else { throw unterminated("object", openOffset: openOffset) }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                break
-            } else {
-                var error = failure(
-                    "expected ',' or '}' after the value of '\(key)', found \(describeCurrent())",
-                    hint: "separate members with commas")
-                error.reversedPath.append(.key(key))
-                throw error
-            }
-        }
-        depth -= 1
-        return .object(JSONObject(entries))
-    }
-
-    /// Parses `[ value, ... ]`.
-    private mutating func parseArray() throws(ParseFailure) -> JSONValue {
-        let openOffset = position
-        try enterContainer()
-        position += 1
-        var elements: [JSONValue] = []
-        while true {
-            try skipTrivia()
-            guard position < bytes.count else { throw unterminated("array", openOffset: openOffset) }
-            if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                break
-            }
-            let index = elements.count
-            do throws(ParseFailure) {
-                elements.append(try parseValue())
+    /// Continues the innermost container after `child` (its member's value, or nil right after
+    /// the opening bracket): returns the finished container, or nil when a value comes next.
+    private mutating func resume(_ stack: inout [Container], child: JSONValue?) throws(ParseFailure) -> JSONValue? {
+        let top = stack.count - 1
+        if stack[top].isObject {
+            if let child {
+                nodes[stack[top].childNode].keyOffset = stack[top].keyOffset
+                stack[top].entries.append((key: stack[top].key, value: child))
+                stack[top].component = nil
                 try skipTrivia()
-            } catch {
-                var error = error
-                error.reversedPath.append(.index(index))
-                throw error
+                guard position < bytes.count else { throw unterminated("object", openOffset: stack[top].openOffset) }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                } else if bytes[position] != UInt8(ascii: "}") {
+                    stack[top].component = .key(stack[top].key)
+                    throw failure(
+                        "expected ',' or '}' after the value of '\(stack[top].key)', found \(describeCurrent())",
+                        hint: "separate members with commas")
+                }
             }
-            guard position < bytes.count else { throw unterminated("array", openOffset: openOffset) }
+            // Not a ternary: `nil` there would be JSONValue's nil literal, `.null`.
+            if try nextMember(&stack[top]) { return nil }
+            return finish(&stack)
+        }
+        if let child {
+            stack[top].elements.append(child)
+            try skipTrivia()
+            let index = stack[top].elements.count - 1
+            stack[top].component = nil
+            guard position < bytes.count else { throw unterminated("array", openOffset: stack[top].openOffset) }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
-            } else if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                break
-            } else {
-                var error = failure(
+            } else if bytes[position] != UInt8(ascii: "]") {
+                stack[top].component = .index(index)
+                throw failure(
                     "expected ',' or ']' after element \(index), found \(describeCurrent())",
                     hint: "separate elements with commas")
-                error.reversedPath.append(.index(index))
-                throw error
             }
         }
+        try skipTrivia()
+        guard position < bytes.count else { throw unterminated("array", openOffset: stack[top].openOffset) }
+        if bytes[position] == UInt8(ascii: "]") { return finish(&stack) }
+        // The element's errors, and those of the trivia after it, are reported at its index.
+        stack[top].component = .index(stack[top].elements.count)
+        return nil
+    }
+
+    /// Reads up to the next member's value (true), or past the closing `}` (false).
+    private mutating func nextMember(_ object: inout Container) throws(ParseFailure) -> Bool {
+        try skipTrivia()
+        guard position < bytes.count else { throw unterminated("object", openOffset: object.openOffset) }
+        if bytes[position] == UInt8(ascii: "}") { return false }
+        let keyOffset = position
+        let key = try parseKey()
+        if let firstIndex = duplicateIndex(of: key, in: object.entries, keySet: &object.keySet) {
+            let firstNode = childNodeIndex(parent: object.nodeIndex, position: firstIndex)
+            var error = failure(
+                "duplicate key '\(key)' (first defined at \(ParseFailure.relatedPlaceholder))",
+                hint: "remove or rename one of them", at: keyOffset)
+            error.relatedOffset = nodes[firstNode].keyOffset
+            error.reversedPath.append(.key(key))
+            throw error
+        }
+        try skipTrivia()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw failure("expected ':' after key '\(key)', found \(describeCurrent())")
+        }
+        position += 1
+        object.key = key
+        object.keyOffset = keyOffset
+        object.childNode = nodes.count
+        object.component = .key(key)
+        return true
+    }
+
+    /// Pops the innermost container (positioned at its closing bracket) and returns its value.
+    private mutating func finish(_ stack: inout [Container]) -> JSONValue {
+        position += 1
         depth -= 1
-        return .array(elements)
+        guard let container = stack.popLast() else { return .null }
+        nodes[container.nodeIndex].subtreeSize = nodes.count - container.nodeIndex
+        return container.isObject ? .object(JSONObject(container.entries)) : .array(container.elements)
     }
 
     /// Parses an object key: a quoted string or an unquoted identifier.

@@ -28,6 +28,8 @@ public final class FontRegistry: Sendable {
     private let byFamilyAsSpelled: [String: [FontFace]]
     private let familyOrder: [String]
     private let fallbackCache = Locked<[FallbackKey: FontFace?]>([:])
+    /// What the faces cover, made on the first fallback lookup (`FontCoverage`).
+    private let coverage = Locked<FontCoverage?>(nil)
 
     private struct FallbackKey: Hashable {
         let scalar: UInt32
@@ -137,6 +139,12 @@ public final class FontRegistry: Sendable {
     }
 
     private func findFallback(for scalar: Unicode.Scalar, like: FontFace) -> FontFace? {
+        // No face has it: the answer is nil, without asking fontconfig (FontCoverage).
+        let covered = coverage.withLock { coverage in
+            if coverage == nil { coverage = FontCoverage(faces) }
+            return coverage?.contains(scalar) ?? true
+        }
+        guard covered else { return nil }
         func best(in family: [FontFace]) -> FontFace? {
             let covering = family.filter { $0.hasGlyph(for: scalar) }
             let sloped = covering.filter { $0.italic == like.italic }

@@ -75,8 +75,12 @@ enum Break {
     ) -> [BreakCandidate] {
         var result: [BreakCandidate] = []
         var start = 0
+        var cancellation = TypesettingCancellation(length: text.count)
         for opportunity in BreakOpportunities.lineBreaks(text.units, language: paragraph.language) {
+            if cancellation.shouldStop() { break }
             let segment = start..<opportunity.position
+            // This segment's hyphenation points, dropped again if the segment is split at graphemes.
+            let segmentPoints = result.count
             if paragraph.hyphenate {
                 for point in Hyphenation.points(text, in: segment, language: paragraph.language) {
                     result.append(
@@ -85,7 +89,9 @@ enum Break {
                 }
             }
             if width.isFinite, shaping.width(segment.lowerBound..<text.trimmedEnd(segment)) > width {
-                result = result.filter { $0.position <= start || !$0.hyphen || $0.position >= opportunity.position }
+                // Only the points just added can lie inside the segment: removing them is linear
+                // in the segment (filtering every candidate so far made narrow columns quadratic).
+                result.removeSubrange(segmentPoints...)
                 var lineStart = start
                 var last = start
                 for boundary in BreakOpportunities.graphemeBoundaries(text.units, in: start..<text.trimmedEnd(segment))
@@ -113,6 +119,7 @@ enum Break {
         var start = 0
         var lastFit: BreakCandidate?
         var index = 0
+        var cancellation = TypesettingCancellation(length: text.count)
         func emit(_ c: BreakCandidate) {
             let isLast = c.position >= text.count
             lines.append(
@@ -121,6 +128,7 @@ enum Break {
             lastFit = nil
         }
         while index < candidates.count {
+            if cancellation.shouldStop() { return lines }
             let c = candidates[index]
             if c.position <= start {
                 index += 1

@@ -16,8 +16,9 @@ enum BreakOpportunities {
         return units.withUnsafeBufferPointer { buffer -> [Opportunity] in
             BreakIteratorPool.withIterator(.line, locale: locale, units: buffer) { iterator in
                 var result: [Opportunity] = []
+                var cancellation = TypesettingCancellation(length: buffer.count)
                 _ = cicu_break_first(iterator)
-                while true {
+                while !cancellation.shouldStop() {
                     let position = cicu_break_next(iterator)
                     if position < 0 { break }
                     let rule = cicu_break_rule_status(iterator)
@@ -36,8 +37,9 @@ enum BreakOpportunities {
         return units[range].withContiguousStorageIfAvailable { buffer -> [Int]? in
             BreakIteratorPool.withIterator(.character, locale: "", units: buffer) { iterator in
                 var result: [Int] = []
+                var cancellation = TypesettingCancellation(length: buffer.count)
                 _ = cicu_break_first(iterator)
-                while true {
+                while !cancellation.shouldStop() {
                     let position = cicu_break_next(iterator)
                     if position < 0 { break }
                     result.append(range.lowerBound + Int(position))

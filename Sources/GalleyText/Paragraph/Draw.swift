@@ -16,7 +16,9 @@ enum Draw {
         var glyphLines: [Int] = []
         var decorationLines: [Int] = []
         var linkLines: [Int] = []
+        var cancellation = TypesettingCancellation(length: text.count)
         for (lineIndex, line) in lines.enumerated() {
+            if cancellation.shouldStop() { break }
             for run in line.runs where !run.glyphs.isEmpty {
                 let style = run.style
                 let origin = Point(x: line.x + run.x, y: line.baseline - style.baselineOffset)

@@ -45,7 +45,11 @@ enum Hyphenation {
     static func points(_ text: ParagraphText, in range: Range<Int>, language: String?) -> [Int] {
         var result: [Int] = []
         var i = range.lowerBound
+        // Looked up once per call, not per word (a lock and a string per lookup).
+        var dict: Dictionary??
+        var cancellation = TypesettingCancellation(length: range.count)
         while i < range.upperBound {
+            if cancellation.shouldStop() { break }
             let (scalar, length) = text.scalar(at: i)
             guard scalar.properties.isAlphabetic else {
                 i += length
@@ -59,8 +63,9 @@ enum Hyphenation {
                 end += l
                 scalars += 1
             }
-            if scalars >= minimumWordLength, let dict = dictionary(for: language) {
-                result += hyphenate(text, i..<end, dict: dict)
+            if scalars >= minimumWordLength {
+                if dict == nil { dict = .some(dictionary(for: language)) }
+                if let found = dict ?? nil { result += hyphenate(text, i..<end, dict: found) }
             }
             i = end
         }

@@ -34,13 +34,17 @@ enum Itemize {
         var names = ScriptNames()
         var items: [TextItem] = []
         var missing: [Unicode.Scalar] = []
+        // A set beside the ordered list: a paragraph of distinct missing characters is linear.
+        var missingSet = Set<Unicode.Scalar>()
         var i = 0
         var span = 0
         var previousFace: FontFace?
         // The item being extended (appended when the next one starts) and its script code.
         var current: TextItem?
         var currentCode: Int32 = -1
+        var cancellation = TypesettingCancellation(length: text.count)
         while i < text.count {
+            if cancellation.shouldStop() { break }
             let (scalar, length) = text.scalar(at: i)
             while span + 1 < text.spans.count, text.spanStarts[span + 1] <= i { span += 1 }
             let primary = primaries[span]
@@ -53,7 +57,7 @@ enum Itemize {
                 face = fallback
             } else {
                 face = primary
-                if !missing.contains(scalar) { missing.append(scalar) }
+                if missingSet.insert(scalar).inserted { missing.append(scalar) }
             }
             previousFace = face
             let code = codes[i]
@@ -132,8 +136,10 @@ enum Itemize {
     /// `resolvedScripts` as ICU UScriptCode values.
     static func resolvedScriptCodes(_ text: ParagraphText, levels: [UInt8]? = nil) -> [Int32] {
         var codes = [Int32](repeating: 0, count: text.count)
+        var cancellation = TypesettingCancellation(length: text.count)
         var i = 0
         while i < text.count {
+            if cancellation.shouldStop() { return codes }
             let (scalar, length) = text.scalar(at: i)
             let code: Int32
             switch scalar.value {

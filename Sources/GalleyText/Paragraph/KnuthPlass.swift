@@ -11,6 +11,11 @@
 enum KnuthPlass {
     static let linePenalty = 10.0
     static let hyphenPenalty = 50.0
+    /// The most candidates one line may span. A line ends the search backwards when it grows too
+    /// wide, which zero-width segments (a run of U+200B) never do: without a bound a paragraph of
+    /// them costs the square of its length. Real lines have tens of candidates (a CJK line of
+    /// 256 characters would need a column 256 characters wide).
+    static let maximumLineCandidates = 256
 
     static func run(
         _ text: ParagraphText, shaping: Shaping, candidates: [BreakCandidate], width: Double, allowShrink: Bool
@@ -27,7 +32,9 @@ enum KnuthPlass {
         var previous = [Int](repeating: -1, count: n + 1)
         best[0] = 0
         func start(_ node: Int) -> Int { node == 0 ? 0 : candidates[node - 1].position }
+        var cancellation = TypesettingCancellation(length: text.count)
         for j in 1...n {
+            if cancellation.shouldStop() { return nil }
             let c = candidates[j - 1]
             let isLast = c.mandatory || c.position >= text.count
             var i = j - 1
@@ -54,6 +61,7 @@ enum KnuthPlass {
                 }
                 // A line cannot run across a mandatory break.
                 if i > 0, candidates[i - 1].mandatory { break }
+                if j - i >= maximumLineCandidates { break }
                 i -= 1
             }
         }

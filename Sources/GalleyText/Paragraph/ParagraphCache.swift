@@ -1,3 +1,4 @@
+import GalleyLayout
 import GalleyRender
 
 /// What a paragraph's layout depends on: its spans, its paragraph style, the widths it is
@@ -68,6 +69,8 @@ enum ParagraphCache {
             return found
         }
         let layout = make()
+        // A layout cut short by its render's cancellation must not be found by another render.
+        if LayoutCancellation.shouldStop { return layout }
         shard.state.withLock { state in
             guard state.doorkeeper.admits(hash: key.hash) else { return }
             if state.entries.count >= shardCapacity { state.entries.removeAll(keepingCapacity: true) }

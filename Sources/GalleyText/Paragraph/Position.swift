@@ -36,10 +36,15 @@ enum Position {
         _ lines: [LineContent], text: ParagraphText, shaping: Shaping, paragraphIsRTL: Bool,
         paragraph: ParagraphStyle, width: Double, primaries: [FontFace]
     ) -> [PlacedLine] {
-        var placed = lines.map { line in
-            placeLine(
-                line, text: text, shaping: shaping, paragraphIsRTL: paragraphIsRTL, paragraph: paragraph,
-                width: width, primaries: primaries)
+        var placed: [PlacedLine] = []
+        placed.reserveCapacity(lines.count)
+        var cancellation = TypesettingCancellation(length: text.count)
+        for line in lines {
+            if cancellation.shouldStop() { break }
+            placed.append(
+                placeLine(
+                    line, text: text, shaping: shaping, paragraphIsRTL: paragraphIsRTL, paragraph: paragraph,
+                    width: width, primaries: primaries))
         }
         let container = width.isFinite ? width : (placed.map(\.width).max() ?? 0)
         var y = 0.0
@@ -66,13 +71,19 @@ enum Position {
     ) -> PlacedLine {
         let visible = line.range.lowerBound..<line.visibleEnd
         var runs: [PlacedRun] = []
-        for shaped in shaping.items where shaped.item.range.overlaps(visible) {
+        // Items are in logical order and tile the text: the line's start from a binary search,
+        // not a scan of every item of the paragraph for every line.
+        let first = shaping.items.partitionIndex(where: { $0.item.range.upperBound > visible.lowerBound })
+        for shaped in shaping.items[first...] {
+            if shaped.item.range.lowerBound >= visible.upperBound { break }
+            guard shaped.item.range.overlaps(visible) else { continue }
             let clip =
                 max(
                     shaped.item.range.lowerBound, visible.lowerBound)..<min(
                     shaped.item.range.upperBound, visible.upperBound)
             // An item wholly on the line shares its glyph array (no copy).
-            let glyphs = clip == shaped.item.range ? shaped.glyphs : shaped.glyphs.filter { clip.contains($0.cluster) }
+            let glyphs =
+                clip == shaped.item.range ? shaped.glyphs : shaped.glyphs.glyphs(inClusters: clip, order: shaped.order)
             runs.append(
                 PlacedRun(
                     glyphs: glyphs, x: 0, width: 0, range: clip, style: shaped.style, face: shaped.item.face,

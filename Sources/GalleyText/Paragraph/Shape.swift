@@ -16,6 +16,15 @@ struct ShapedItem {
     let item: TextItem
     let style: TextStyle
     let glyphs: [ShapedGlyph]
+    /// How `glyphs`' clusters are ordered (lines slice the item by cluster range).
+    let order: ClusterOrder
+
+    init(item: TextItem, style: TextStyle, glyphs: [ShapedGlyph]) {
+        self.item = item
+        self.style = style
+        self.glyphs = glyphs
+        order = ClusterOrder(glyphs)
+    }
 }
 
 /// The shape phase's result: items plus every code unit's advance (the sum of its cluster's
@@ -53,7 +62,9 @@ final class ShapingSession {
     func run(_ text: ParagraphText, items: [TextItem]) -> Shaping {
         var perUnit = [Double](repeating: 0, count: text.count)
         var shaped: [ShapedItem] = []
+        var cancellation = TypesettingCancellation(length: text.count)
         for item in items {
+            if cancellation.shouldStop() { break }
             let style = text.spans[item.spanIndex].style
             let glyphs = shapeItem(text, item.range, item: item, style: style)
             for glyph in glyphs { perUnit[glyph.cluster] += glyph.advance }
@@ -103,12 +114,24 @@ final class ShapingSession {
         ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { shapeWithHarfBuzz(key, face: face) }
     }
 
-    /// HarfBuzz's glyphs for `key` (no cache); the buffer is this session's.
+    /// HarfBuzz's glyphs for `key` (no cache); the buffer is this session's. A run longer than
+    /// `LongRunShaping.chunkLength` is shaped in pieces (`LongRunShaping`).
     func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
-        guard let buffer else { return [] }
+        if key.text.count > LongRunShaping.chunkLength { return LongRunShaping.shape(key, face: face, session: self) }
+        return shapeWithHarfBuzz(key, face: face, range: 0..<key.text.count).glyphs
+    }
+
+    /// HarfBuzz's glyphs for `range` of `key.text`, the rest of the text as context; clusters are
+    /// offsets into the whole text, and `unsafeToBreak` marks glyphs HarfBuzz flagged
+    /// `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` (the run may not be cut before their cluster).
+    func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace, range: Range<Int>) -> (
+        glyphs: [RawGlyph], unsafeToBreak: [Bool]
+    ) {
+        guard let buffer else { return ([], []) }
         hb_buffer_clear_contents(buffer)
         key.text.withUnsafeBufferPointer {
-            hb_buffer_add_utf16(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+            hb_buffer_add_utf16(
+                buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_set_direction(buffer, key.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         // withCString: passing a short String straight to a C parameter copies it to a new array.
@@ -122,11 +145,14 @@ final class ShapingSession {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, nil)
-        else { return [] }
-        return (0..<Int(count)).map { i in
+        else { return ([], []) }
+        let glyphs = (0..<Int(count)).map { i in
             RawGlyph(
-                id: infos[i].codepoint, cluster: Int32(infos[i].cluster), advance: positions[i].x_advance,
-                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
+                id: infos[i].codepoint, cluster: Int32(truncatingIfNeeded: infos[i].cluster),
+                advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
         }
+        guard range.count < key.text.count else { return (glyphs, []) }
+        let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        return (glyphs, (0..<Int(count)).map { infos[$0].mask & unsafe != 0 })
     }
 }

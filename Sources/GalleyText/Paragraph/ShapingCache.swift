@@ -1,3 +1,4 @@
+import GalleyLayout
 import GalleyRender
 
 /// A glyph as HarfBuzz returns it, in font units (the font's scale is its upem), with its
@@ -99,6 +100,7 @@ enum ShapingCache {
     /// and what one record alone has: keeping the second kind out spares the cache its inserts
     /// and its periodic emptying, which freed thousands of cold arrays at once (W1 PDF 4% faster).
     static func glyphs(for key: ShapeKey, admittingAtOnce: Bool = false, shape: () -> [RawGlyph]) -> [RawGlyph] {
+        if key.text.count > largeRunLength { return largeRun(for: key, shape: shape) }
         let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shardCount))]
         let slot = probationSlot(key.hash)
         if let found = shard.state.withLock({ state -> [RawGlyph]? in
@@ -118,6 +120,8 @@ enum ShapingCache {
             return found
         }
         let glyphs = shape()
+        // An entry that alone outweighs its shard would empty it and still leave it over budget.
+        guard cost(text: key.text.count, glyphs: glyphs.count) <= shardBudget else { return glyphs }
         shard.state.withLock { state in
             guard state.entries[key] == nil else { return }
             if admittingAtOnce {
@@ -126,6 +130,42 @@ enum ShapingCache {
                 state.probation[slot] = (key, glyphs)
             }
         }
+        return glyphs
+    }
+
+    /// Runs longer than this (their entry would outweigh a shard) are kept in `large` instead.
+    private static let largeRunLength = shardBudget / 24
+    /// The most bytes the large-run slot holds: a run of about three million characters.
+    private static let largeRunBudget = 64 << 20
+
+    private struct LargeRun {
+        var entry: (key: ShapeKey, glyphs: [RawGlyph])?
+        var hits = 0
+        var misses = 0
+    }
+
+    /// The latest long run (one paragraph of tens of thousands of characters or more): a paged
+    /// document measures it and then typesets it again for every page it is drawn on, so it is
+    /// worth one slot, but not a place in a shard — which it would empty, and a batch of such
+    /// paragraphs would keep gigabytes in them.
+    private static let large = Locked(LargeRun())
+
+    private static func largeRun(for key: ShapeKey, shape: () -> [RawGlyph]) -> [RawGlyph] {
+        if let found = large.withLock({ slot -> [RawGlyph]? in
+            guard let entry = slot.entry, entry.key == key else {
+                slot.misses += 1
+                return nil
+            }
+            slot.hits += 1
+            return entry.glyphs
+        }) {
+            return found
+        }
+        let glyphs = shape()
+        // A run cut short by its render's cancellation (`LongRunShaping`) must not be found again.
+        guard !LayoutCancellation.shouldStop, cost(text: key.text.count, glyphs: glyphs.count) <= largeRunBudget
+        else { return glyphs }
+        large.withLock { $0.entry = (key, glyphs) }
         return glyphs
     }
 
@@ -152,17 +192,25 @@ enum ShapingCache {
                 }
             }
         }
+        large.withLock { slot in
+            slot.entry = nil
+            if resettingStatistics {
+                slot.hits = 0
+                slot.misses = 0
+            }
+        }
     }
 
-    /// The entries' approximate heap bytes, all shards together.
+    /// The entries' approximate heap bytes, all shards together (the large-run slot apart).
     static var bytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock(\.bytes) } }
 
     /// The most `bytes` can reach.
     static var budget: Int { shardCount * shardBudget }
 
     static var statistics: (hits: Int, misses: Int) {
-        shards.reduce((hits: 0, misses: 0)) { total, shard in
+        let sharded = shards.reduce((hits: 0, misses: 0)) { total, shard in
             shard.state.withLock { (total.hits + $0.hits, total.misses + $0.misses) }
         }
+        return large.withLock { (sharded.hits + $0.hits, sharded.misses + $0.misses) }
     }
 }

@@ -69,11 +69,15 @@ struct SimpleParagraph {
             SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
         #endif
         let (glyphs, prefix) = shape(language: paragraph.language ?? "en", measuringOnly: !includingItems)
+        guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         let breaks = Break.run(
             text, shaping: Shaping(items: [], prefix: prefix), paragraph: paragraph, width: lineWidth
         ) {
             _ in 0
         }
+        // Cancelled (TypesettingCancellation): the partial breaks go no further.
+        guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
+        var cancellation = TypesettingCancellation(length: text.count)
         // Position.placeLine's include(_:_:) for the one style and face of every line.
         let scale = style.fontSize / Double(face.unitsPerEm)
         let a = Double(face.ascender) * scale
@@ -83,14 +87,16 @@ struct SimpleParagraph {
         let descent = max(0.0, d + halfLeading - min(0, style.baselineOffset))
         // Each line's visible text and the width of its glyphs (Position.placeLine).
         let whole = 0..<text.count
+        let order = ClusterOrder(glyphs)
         var placed: [(visible: Range<Int>, glyphs: [ShapedGlyph]?, width: Double)] = []
         placed.reserveCapacity(breaks.count)
         for line in breaks {
+            if cancellation.shouldStop() { return .empty }
             let visible = line.range.lowerBound..<text.trimmedEnd(line.range)
             // An item wholly on the line shares its glyph array (no copy).
             let run =
                 visible.overlaps(whole)
-                ? (visible == whole ? glyphs : glyphs.filter { visible.contains($0.cluster) }) : nil
+                ? (visible == whole ? glyphs : glyphs.glyphs(inClusters: visible, order: order)) : nil
             var x = 0.0
             if let run { x += run.reduce(0) { $0 + $1.advance } }
             placed.append((visible, run, x))
@@ -109,6 +115,7 @@ struct SimpleParagraph {
         var y = 0.0
         var height = 0.0
         for (index, line) in breaks.enumerated() {
+            if cancellation.shouldStop() { return .empty }
             let slack = container - placed[index].width
             let x: Double
             switch paragraph.alignment {
@@ -157,6 +164,8 @@ struct SimpleParagraph {
         let raw = ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { [face] in
             ShapingSession(language: language).shapeWithHarfBuzz(key, face: face)
         }
+        // Cancelled (a long run is shaped in pieces, LongRunShaping): no prefix sums to make.
+        guard !TypesettingCancellation.shouldStop(length: text.count) else { return ([], []) }
         let factor = style.fontSize / Double(face.unitsPerEm)
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(raw.count)

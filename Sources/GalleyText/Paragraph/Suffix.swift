@@ -12,16 +12,32 @@ struct Suffix {
 }
 
 /// Shapes suffixes in the style and face of the character they follow.
-struct SuffixShaper {
+final class SuffixShaper {
     let session: ShapingSession
     let text: ParagraphText
     let items: [TextItem]
     let registry: FontRegistry
+    /// The hyphen after any character of an item, by item index: the same for every
+    /// hyphenation point of the item, which the break phase asks for each one.
+    private var hyphens: [Int: Suffix?] = [:]
 
-    /// The item holding the character just before `position` (or the first item).
+    init(session: ShapingSession, text: ParagraphText, items: [TextItem], registry: FontRegistry) {
+        self.session = session
+        self.text = text
+        self.items = items
+        self.registry = registry
+    }
+
+    /// The item holding the character just before `position` (or the first item). Items tile
+    /// the text in order: a binary search, as every hyphenation point asks.
     private func item(before position: Int) -> TextItem? {
+        itemIndex(before: position).map { items[$0] }
+    }
+
+    private func itemIndex(before position: Int) -> Int? {
         let i = max(0, position - 1)
-        return items.first { $0.range.contains(i) } ?? items.last
+        let index = items.partitionIndex(where: { $0.range.upperBound > i })
+        return index < items.count && items[index].range.contains(i) ? index : (items.isEmpty ? nil : items.count - 1)
     }
 
     func make(_ string: String, after position: Int) -> Suffix? {
@@ -41,7 +57,11 @@ struct SuffixShaper {
 
     /// A hyphen (U+2010 when the face has it, else U+002D) after `position`.
     func hyphen(after position: Int) -> Suffix? {
-        guard let item = item(before: position) else { return nil }
-        return make(item.face.hasGlyph(for: "\u{2010}") ? "\u{2010}" : "-", after: position)
+        guard let index = itemIndex(before: position) else { return nil }
+        if let known = hyphens[index] { return known }
+        let item = items[index]
+        let hyphen = make(item.face.hasGlyph(for: "\u{2010}") ? "\u{2010}" : "-", after: position)
+        hyphens[index] = hyphen
+        return hyphen
     }
 }

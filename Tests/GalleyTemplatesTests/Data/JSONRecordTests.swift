@@ -27,7 +27,10 @@ import Testing
     }
 
     @Test func emptyInputsAndArrays() {
-        #expect(readAll("", .json) == [])
+        #expect(
+            readAll("", .json) == [
+                "error d:1:1: the data file is empty: expected an object (one record) or an array of records ([] for none)"
+            ])
         #expect(readAll("[]", .json) == [])
         #expect(readAll(" [ /* none */ ] ", .json) == [])
     }

@@ -25,7 +25,11 @@ import Testing
     }
 
     @Test func emptyInput() {
-        #expect(readAll("", .ndjson) == [])
-        #expect(readAll("\n\n", .ndjson) == [])
+        #expect(
+            readAll("", .ndjson) == ["error d:1: the data file has no records: it is empty or holds only blank lines"])
+        #expect(
+            readAll("\n\n", .ndjson) == [
+                "error d:2: the data file has no records: it is empty or holds only blank lines"
+            ])
     }
 }
