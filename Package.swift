@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // PDF post-processing: XMP, output intents, embedded files, structure trees, encryption.
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // The executables' allocator (GalleyAllocator); no pkg-config file in Debian 12.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // libpng and libjpeg report errors with setjmp/longjmp, which Swift cannot express.
@@ -29,7 +31,7 @@ let package = Package(
         ),
 
         .target(name: "GalleyLayout"),
-        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "CCairo", "CImageCodecs"]),
+        .target(name: "GalleyRender", dependencies: ["GalleyLayout", "CCairo", "CImageCodecs", "CQPDF"]),
         .target(
             name: "GalleyText",
             dependencies: ["GalleyLayout", "GalleyRender", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen"]

@@ -40,6 +40,7 @@ public final class Template: Sendable {
     public let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
+    let pdf: PDFTemplate
     /// Example data shipped inside the template (`sampleData`), used when no data is given.
     public let sampleData: JSONValue?
 
@@ -98,6 +99,7 @@ public final class Template: Sendable {
         fontFolders = top.fontFolders.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
         metadata = top.metadata
         background = top.background
+        pdf = top.pdf
         sampleData = document.value["sampleData"]
     }
 }

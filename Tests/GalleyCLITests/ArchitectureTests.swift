@@ -21,7 +21,7 @@ struct ArchitectureTests {
     static let cOwners = [
         "CCairo": "GalleyRender", "CImageCodecs": "GalleyRender", "CFreeType": "GalleyText",
         "CHarfBuzz": "GalleyText", "CFontconfig": "GalleyText", "CICU": "GalleyText", "CHyphen": "GalleyText",
-        "CMimalloc": "GalleyAllocator",
+        "CMimalloc": "GalleyAllocator", "CQPDF": "GalleyRender",
     ]
 
     static func imports(of target: String) throws -> [(file: String, module: String)] {
