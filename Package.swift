@@ -69,7 +69,7 @@ let package = Package(
         // Scale/gen_invoices.py writes the W1 records of the Slurm test (make test-scale).
         .testTarget(
             name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"],
-            exclude: ["Scale/gen_invoices.py"]),
+            exclude: ["Scale/gen_invoices.py", "PDF/pdf_report.py", "PDF/facturx_xml.py"]),
         .testTarget(name: "GalleyReportTests", dependencies: ["GalleyReport", "GalleyTestSupport"]),
     ]
 )

@@ -6,9 +6,10 @@ import GalleyBatch
 enum BatchCommand: Command {
     static let name = "batch"
     static let summary = "render one file per data record, in parallel"
-    static let valuedOptions: Set<String> = Set([
+    static let valuedOptions: Set<String> = [
         "data", "d", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout", "shard", "pages",
-    ]).union(PDFOptions.valuedOptions)
+        "pdf-standard", "owner-password", "user-password",
+    ]
     static let flagOptions: Set<String> = ["resume", "fail-fast"]
     static let help = """
         USAGE: galley batch TEMPLATE --data FILE --out DIR [--name "{{number}}.pdf"] [--format pdf|png]

@@ -5,7 +5,6 @@ import GalleyRender
 /// The PDF options `render` and `batch` share: `--pdf-standard` and the encryption passwords,
 /// from flags or the environment (never from a template).
 enum PDFOptions {
-    static let valuedOptions: Set<String> = ["pdf-standard", "owner-password", "user-password"]
     static let userPasswordVariable = "GALLEY_PDF_USER_PASSWORD"
     static let ownerPasswordVariable = "GALLEY_PDF_OWNER_PASSWORD"
 

@@ -5,9 +5,10 @@ import GalleyTemplates
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a template with data to a PDF or PNG file"
-    static let valuedOptions: Set<String> = Set([
+    static let valuedOptions: Set<String> = [
         "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages",
-    ]).union(PDFOptions.valuedOptions)
+        "pdf-standard", "owner-password", "user-password",
+    ]
     static let flagOptions: Set<String> = []
     static let help = """
         USAGE: galley render TEMPLATE [--data FILE] [--record N] -o OUT.pdf|OUT.png [--scale S | --dpi D]

@@ -64,7 +64,8 @@ public struct DisplayListBuilder {
             }
             return
         }
-        try drawNode(node, size: size, at: origin, in: context, exportsAnchor: node.exportsAnchor) { context, decoration in
+        try drawNode(node, size: size, at: origin, in: context, exportsAnchor: node.exportsAnchor) {
+            context, decoration in
             try drawOwnContent(node, in: context, isRasterizing: isRasterizing, isDecoration: decoration)
             try Self.forEachSublayout(of: node, layout.sublayouts, in: context) { sublayout in
                 try display(sublayout, at: sublayout.position, in: context, isRasterizing: isRasterizing)
@@ -187,8 +188,7 @@ extension DisplayListBuilder {
         }
 
         /// Calls `body` for each of a fragment's sublayouts (`DisplayListBuilder.forEachSublayout`).
-        func forEachSublayout(of node: DisplayNode, _ sublayouts: [Layout], _ body: (Layout) throws -> Void) rethrows
-        {
+        func forEachSublayout(of node: DisplayNode, _ sublayouts: [Layout], _ body: (Layout) throws -> Void) rethrows {
             try DisplayListBuilder.forEachSublayout(of: node, sublayouts, in: context, body)
         }
 

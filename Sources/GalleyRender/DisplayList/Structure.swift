@@ -1,15 +1,43 @@
 /// A standard structure type of tagged PDF (ISO 32000-1 §14.8.4): what a part of the page is
 /// to a screen reader or a reflowing viewer.
 public enum StructureRole: String, Hashable, Sendable, CaseIterable {
-    case document = "Document", part = "Part", art = "Art", sect = "Sect", div = "Div"
-    case blockQuote = "BlockQuote", caption = "Caption", toc = "TOC", toci = "TOCI", index = "Index"
+    case document = "Document"
+    case part = "Part"
+    case art = "Art"
+    case sect = "Sect"
+    case div = "Div"
+    case blockQuote = "BlockQuote"
+    case caption = "Caption"
+    case toc = "TOC"
+    case toci = "TOCI"
+    case index = "Index"
     case nonStruct = "NonStruct"
-    case h1 = "H1", h2 = "H2", h3 = "H3", h4 = "H4", h5 = "H5", h6 = "H6"
-    case paragraph = "P", list = "L", listItem = "LI", label = "Lbl", listBody = "LBody"
-    case table = "Table", tableHead = "THead", tableBody = "TBody", tableFoot = "TFoot"
-    case tableRow = "TR", tableHeader = "TH", tableData = "TD"
-    case span = "Span", quote = "Quote", note = "Note", reference = "Reference", code = "Code"
-    case link = "Link", figure = "Figure", formula = "Formula"
+    case h1 = "H1"
+    case h2 = "H2"
+    case h3 = "H3"
+    case h4 = "H4"
+    case h5 = "H5"
+    case h6 = "H6"
+    case paragraph = "P"
+    case list = "L"
+    case listItem = "LI"
+    case label = "Lbl"
+    case listBody = "LBody"
+    case table = "Table"
+    case tableHead = "THead"
+    case tableBody = "TBody"
+    case tableFoot = "TFoot"
+    case tableRow = "TR"
+    case tableHeader = "TH"
+    case tableData = "TD"
+    case span = "Span"
+    case quote = "Quote"
+    case note = "Note"
+    case reference = "Reference"
+    case code = "Code"
+    case link = "Link"
+    case figure = "Figure"
+    case formula = "Formula"
 
     /// The heading of `level` (1…6; deeper levels are H6).
     public static func heading(level: Int) -> StructureRole {
@@ -57,7 +85,9 @@ public enum StructureRole: String, Hashable, Sendable, CaseIterable {
 
 /// Which cells a table header cell (TH) heads (the `/Scope` attribute, PDF/UA-1 §7.5).
 public enum HeaderScope: String, Hashable, Sendable {
-    case column = "Column", row = "Row", both = "Both"
+    case column = "Column"
+    case row = "Row"
+    case both = "Both"
 }
 
 /// One element of a document's structure tree, as the display list carries it.

@@ -3,8 +3,7 @@
 /// and `/AFRelationship`, listed in the catalog's `/AF` array and its `/EmbeddedFiles` name
 /// tree (which viewers show), sorted by name.
 enum EmbeddedFiles {
-    static func attach(_ attachments: [PDFAttachment], to document: QPDFDocument, date: PDFDate) throws(RenderError)
-    {
+    static func attach(_ attachments: [PDFAttachment], to document: QPDFDocument, date: PDFDate) throws(RenderError) {
         guard !attachments.isEmpty else { return }
         var specifications: [(name: String, object: QPDFDocument.Object)] = []
         for attachment in attachments {

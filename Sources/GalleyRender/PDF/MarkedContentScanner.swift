@@ -30,7 +30,10 @@ enum MarkedContentScanner {
                 let tagToken = operands.first(where: { $0.kind == .name })
             {
                 let tag = String(decoding: bytes[tagToken.range].dropFirst(), as: UTF8.self)
-                found.append(Sequence(tag: tag, mcid: mcid(in: operands, bytes), range: first.range.lowerBound..<token.range.upperBound))
+                found.append(
+                    Sequence(
+                        tag: tag, mcid: mcid(in: operands, bytes),
+                        range: first.range.lowerBound..<token.range.upperBound))
             } else if word.elementsEqual("BI".utf8) {
                 skipInlineImage(bytes, &index)
             }
@@ -131,7 +134,9 @@ enum MarkedContentScanner {
                 return Token(kind: .name, range: start..<index)
             default:
                 while index < bytes.count, !isWhitespace(bytes[index]), !isDelimiter(bytes[index]) { index += 1 }
-                let isNumber = bytes[start..<index].allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }
+                let isNumber = bytes[start..<index].allSatisfy {
+                    (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B
+                }
                 return Token(kind: isNumber ? .number : .other, range: start..<index)
             }
         }

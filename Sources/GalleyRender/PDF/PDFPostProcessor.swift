@@ -16,7 +16,8 @@ enum PDFPostProcessor {
         if let archival = settings.archival {
             if settings.encryption != nil {
                 throw RenderError.pdfStandard(
-                    "\(archival.displayName) forbids encryption (ISO 19005-2 §6.1.3): drop the passwords, or the standard")
+                    "\(archival.displayName) forbids encryption (ISO 19005-2 §6.1.3): drop the passwords, or the standard"
+                )
             }
             if archival == .a2b, let first = settings.allAttachments.first {
                 throw RenderError.pdfStandard(
@@ -26,7 +27,8 @@ enum PDFPostProcessor {
         }
         if settings.facturX != nil, settings.archival != .a3b {
             throw RenderError.pdfStandard(
-                "a Factur-X invoice is a PDF/A-3 file (Factur-X 1.0 §5): set pdf.standard to \"a-3b\" (or [\"a-3b\", \"ua-1\"])")
+                "a Factur-X invoice is a PDF/A-3 file (Factur-X 1.0 §5): set pdf.standard to \"a-3b\" (or [\"a-3b\", \"ua-1\"])"
+            )
         }
         if settings.standards.contains(.ua1) {
             if (metadata.title ?? "").isEmpty {
@@ -40,7 +42,8 @@ enum PDFPostProcessor {
         }
         for (index, attachment) in settings.allAttachments.enumerated() {
             if settings.allAttachments[..<index].contains(where: { $0.name == attachment.name }) {
-                throw RenderError.pdfStandard("two attachments are named \"\(attachment.name)\": give each its own name")
+                throw RenderError.pdfStandard(
+                    "two attachments are named \"\(attachment.name)\": give each its own name")
             }
         }
     }

@@ -32,7 +32,8 @@ public enum PDFStandard: String, Hashable, Sendable, CaseIterable, Comparable {
             guard let standard = PDFStandard(rawValue: name) else {
                 return .failure(
                     PDFSettingsError(
-                        "unknown PDF standard \"\(name)\" (known: \(allCases.map(\.rawValue).joined(separator: ", ")))"))
+                        "unknown PDF standard \"\(name)\" (known: \(allCases.map(\.rawValue).joined(separator: ", ")))")
+                )
             }
             standards.insert(standard)
         }

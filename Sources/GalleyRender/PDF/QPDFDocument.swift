@@ -84,7 +84,8 @@ final class QPDFDocument {
 
     /// A string's text (UTF-8 from PDFDocEncoding or UTF-16), or nil for a non-string.
     func stringValue(_ object: Object) -> String? {
-        guard qpdf_oh_is_string(data, object.handle) != QPDF_FALSE, let text = qpdf_oh_get_utf8_value(data, object.handle)
+        guard qpdf_oh_is_string(data, object.handle) != QPDF_FALSE,
+            let text = qpdf_oh_get_utf8_value(data, object.handle)
         else { return nil }
         return String(cString: text)
     }
@@ -127,9 +128,10 @@ final class QPDFDocument {
     /// A text string (PDFDocEncoding when it fits, else UTF-16BE with a byte order mark).
     func text(_ text: String) -> Object { Object(handle: qpdf_oh_new_unicode_string(data, text)) }
     func bytes(_ bytes: [UInt8]) -> Object {
-        Object(handle: bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(data, $0.baseAddress, $0.count) }
-        })
+        Object(
+            handle: bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(data, $0.baseAddress, $0.count) }
+            })
     }
     func integer(_ value: Int) -> Object { Object(handle: qpdf_oh_new_integer(data, Int64(value))) }
     func real(_ value: Double) -> Object { Object(handle: qpdf_oh_new_real_from_double(data, value, 4)) }

@@ -41,7 +41,9 @@ struct StructureTreeWriter {
                 message: "page \(page + 1) has \(annotations[page].count) annotations; \(links.count) links were drawn")
         }
         var parentTree: [(key: Int, value: QPDFDocument.Object)] = []
-        var pageElements: [[QPDFDocument.Object?]] = mcids.map { [QPDFDocument.Object?](repeating: nil, count: ($0.max() ?? -1) + 1) }
+        var pageElements: [[QPDFDocument.Object?]] = mcids.map {
+            [QPDFDocument.Object?](repeating: nil, count: ($0.max() ?? -1) + 1)
+        }
         for (index, record) in structure.records.enumerated() {
             let object = objects[index]
             let element = record.element
@@ -63,8 +65,10 @@ struct StructureTreeWriter {
                             ]))
                     pageElements[page][mcid] = object
                 case .annotation(let page, let annotation):
-                    kids.append(linkKid(page: page, annotation: annotations[page][annotation], owner: record,
-                        ownerObject: object, parentTree: &parentTree))
+                    kids.append(
+                        linkKid(
+                            page: page, annotation: annotations[page][annotation], owner: record,
+                            ownerObject: object, parentTree: &parentTree))
                 }
             }
             document.set(object, "Type", document.name("StructElem"))
@@ -86,7 +90,8 @@ struct StructureTreeWriter {
         for (page, links) in structure.pageLinks.enumerated() {
             for (annotation, owner) in links.enumerated() where owner == nil {
                 topKids.append(
-                    linkElement(page: page, annotation: annotations[page][annotation], parent: documentElement,
+                    linkElement(
+                        page: page, annotation: annotations[page][annotation], parent: documentElement,
                         alternateText: nil, parentTree: &parentTree))
             }
         }
@@ -205,7 +210,9 @@ struct StructureTreeWriter {
                     operation: "tagging", message: "page \(index + 1) has an unexpected /\(sequence.tag) sequence")
             }
         }
-        guard mcids.count == owners.count else { throw mismatch(page: index, found: mcids.count, expected: owners.count) }
+        guard mcids.count == owners.count else {
+            throw mismatch(page: index, found: mcids.count, expected: owners.count)
+        }
         let rewritten = MarkedContentScanner.rewrite(bytes, replacements)
         if streams.count == 1 {
             document.replaceStreamData(contents, rewritten)

@@ -17,14 +17,16 @@ struct XMPPacket {
     var text: String {
         var main: [String] = ["<dc:format>application/pdf</dc:format>"]
         if let title = metadata.title {
-            main.append("<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escape(title))</rdf:li></rdf:Alt></dc:title>")
+            main.append(
+                "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escape(title))</rdf:li></rdf:Alt></dc:title>")
         }
         if let author = metadata.author {
             main.append("<dc:creator><rdf:Seq><rdf:li>\(escape(author))</rdf:li></rdf:Seq></dc:creator>")
         }
         if let subject = metadata.subject {
             main.append(
-                "<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escape(subject))</rdf:li></rdf:Alt></dc:description>")
+                "<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escape(subject))</rdf:li></rdf:Alt></dc:description>"
+            )
         }
         if let language = metadata.language {
             main.append("<dc:language><rdf:Bag><rdf:li>\(escape(language))</rdf:li></rdf:Bag></dc:language>")
@@ -84,7 +86,9 @@ struct XMPPacket {
             schemas.append(
                 schema(
                     "PDF/UA Universal Accessibility Schema", namespace: Self.pdfuaNamespace, prefix: "pdfuaid",
-                    properties: [("part", "Integer", "internal", "Indicates, which part of ISO 14289 standard is followed")]))
+                    properties: [
+                        ("part", "Integer", "internal", "Indicates, which part of ISO 14289 standard is followed")
+                    ]))
         }
         if facturX != nil {
             schemas.append(
@@ -92,8 +96,14 @@ struct XMPPacket {
                     "Factur-X PDFA Extension Schema", namespace: Self.facturXNamespace, prefix: "fx",
                     properties: [
                         ("DocumentFileName", "Text", "external", "The name of the embedded XML document"),
-                        ("DocumentType", "Text", "external", "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER"),
-                        ("Version", "Text", "external", "The actual version of the standard applying to the embedded XML document"),
+                        (
+                            "DocumentType", "Text", "external",
+                            "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER"
+                        ),
+                        (
+                            "Version", "Text", "external",
+                            "The actual version of the standard applying to the embedded XML document"
+                        ),
                         ("ConformanceLevel", "Text", "external", "The conformance level of the embedded XML document"),
                     ]))
         }
@@ -115,11 +125,14 @@ struct XMPPacket {
                 + "<pdfaProperty:category>\(property.2)</pdfaProperty:category>"
                 + "<pdfaProperty:description>\(property.3)</pdfaProperty:description></rdf:li>"
         }
-        return (["    <rdf:li rdf:parseType=\"Resource\">",
-            "     <pdfaSchema:schema>\(name)</pdfaSchema:schema>",
-            "     <pdfaSchema:namespaceURI>\(namespace)</pdfaSchema:namespaceURI>",
-            "     <pdfaSchema:prefix>\(prefix)</pdfaSchema:prefix>",
-            "     <pdfaSchema:property><rdf:Seq>"] + items + ["     </rdf:Seq></pdfaSchema:property>", "    </rdf:li>"])
+        return
+            ([
+                "    <rdf:li rdf:parseType=\"Resource\">",
+                "     <pdfaSchema:schema>\(name)</pdfaSchema:schema>",
+                "     <pdfaSchema:namespaceURI>\(namespace)</pdfaSchema:namespaceURI>",
+                "     <pdfaSchema:prefix>\(prefix)</pdfaSchema:prefix>",
+                "     <pdfaSchema:property><rdf:Seq>",
+            ] + items + ["     </rdf:Seq></pdfaSchema:property>", "    </rdf:li>"])
             .joined(separator: "\n")
     }
 

@@ -53,8 +53,11 @@ struct PDFTemplate: Sendable {
             let names: [String]
             switch standard {
             case .string(let name): names = [name]
-            case .array(let items) where items.allSatisfy({ $0.stringValue != nil }): names = items.compactMap(\.stringValue)
-            default: throw document.error(at: path, "expected a standard (\"a-3b\") or a list of them ([\"a-3b\", \"ua-1\"])")
+            case .array(let items) where items.allSatisfy({ $0.stringValue != nil }):
+                names = items.compactMap(\.stringValue)
+            default:
+                throw document.error(
+                    at: path, "expected a standard (\"a-3b\") or a list of them ([\"a-3b\", \"ua-1\"])")
             }
             switch PDFStandard.parseList(names.joined(separator: ",")) {
             case .success(let parsed): standards = parsed
@@ -63,9 +66,10 @@ struct PDFTemplate: Sendable {
         }
         self.standards = standards
         tagged = pdf?["tagged"] == .bool(true)
-        permissions = Set((pdf?["permissions"]?.arrayValue ?? [.string("print")]).compactMap {
-            $0.stringValue.flatMap(PDFPermission.init(rawValue:))
-        })
+        permissions = Set(
+            (pdf?["permissions"]?.arrayValue ?? [.string("print")]).compactMap {
+                $0.stringValue.flatMap(PDFPermission.init(rawValue:))
+            })
         var files: [File] = []
         for (index, value) in (attachments?.arrayValue ?? []).enumerated() {
             files.append(try Self.file(value, at: root.appending("attachments").appending(index), document: document))
@@ -137,7 +141,10 @@ struct PDFTemplate: Sendable {
             try site.evaluate(v, in: scope, at: file.path.appending("name")).interpolationText
         }
         if let content = file.content {
-            return (Array(try site.evaluate(content, in: scope, at: file.path.appending("content")).interpolationText.utf8), name)
+            return (
+                Array(try site.evaluate(content, in: scope, at: file.path.appending("content")).interpolationText.utf8),
+                name
+            )
         }
         guard let source = file.source else { return nil }
         let path = file.path.appending("src")
@@ -150,7 +157,8 @@ struct PDFTemplate: Sendable {
     private static func read(_ relative: String, site: BuildSite, at path: JSONPath) throws(TemplateError) -> [UInt8] {
         let folder = site.template.directory
         guard !relative.hasPrefix("/"), let base = realpath(folder, nil) else {
-            throw site.error(at: path, "an attached file is named relative to the template's folder, not \"\(relative)\"")
+            throw site.error(
+                at: path, "an attached file is named relative to the template's folder, not \"\(relative)\"")
         }
         defer { free(base) }
         guard let resolved = realpath(folder + "/" + relative, nil) else {
@@ -166,7 +174,8 @@ struct PDFTemplate: Sendable {
             let size = attributes[.size] as? Int, attributes[.type] as? FileAttributeType == .typeRegular
         else { throw site.error(at: path, "the attached file \"\(relative)\" is not a regular file") }
         guard size <= maxFileBytes else {
-            throw site.error(at: path, "the attached file \"\(relative)\" is \(size) bytes; at most \(maxFileBytes) are attached")
+            throw site.error(
+                at: path, "the attached file \"\(relative)\" is \(size) bytes; at most \(maxFileBytes) are attached")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw site.error(at: path, "cannot read the attached file \"\(relative)\"")

@@ -115,7 +115,8 @@ struct TopLevel {
         background = try top["background"].map { v throws(TemplateError) in
             try CompiledValue.compile(v, path: root.appending("background"), document: document)
         }
-        pdf = try PDFTemplate(pdf: top["pdf"], attachments: top["attachments"], facturX: top["facturx"], document: document)
+        pdf = try PDFTemplate(
+            pdf: top["pdf"], attachments: top["attachments"], facturX: top["facturx"], document: document)
     }
 
     private static func canvas(_ top: JSONObject, document: ParsedDocument) throws(TemplateError) -> Template.Kind {

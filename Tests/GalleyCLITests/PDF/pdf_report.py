@@ -48,7 +48,7 @@ def fonts_report(pdf):
     def visit(resources):
         if resources is None:
             return
-        for name, font in (resources.get("/Font") or {}).items():
+        for name, font in dict(resources.get("/Font") or {}).items():
             subtype = text(font.get("/Subtype"))
             descriptor = font.get("/FontDescriptor")
             if subtype == "/Type0":
@@ -58,7 +58,7 @@ def fonts_report(pdf):
                 k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")))
             fonts[text(font.get("/BaseFont")) or name] = {
                 "subtype": subtype, "embedded": embedded, "toUnicode": "/ToUnicode" in font}
-        for xobject in (resources.get("/XObject") or {}).values():
+        for xobject in dict(resources.get("/XObject") or {}).values():
             if xobject.get("/Subtype") == "/Form":
                 visit(xobject.get("/Resources"))
 
@@ -174,7 +174,7 @@ def main():
     report = {
         "version": pdf.pdf_version, "encrypted": pdf.is_encrypted,
         "encryption": {"R": pdf.encryption.R, "bits": pdf.encryption.bits,
-                       "stream": str(pdf.encryption.stream)} if pdf.is_encrypted else None,
+                       "stream": str(pdf.encryption.stream_method)} if pdf.is_encrypted else None,
         "allow": {"print": allow.print_highres, "extract": allow.extract, "accessibility": allow.accessibility,
                   "modify": allow.modify_other},
         "id": "/ID" in pdf.trailer, "lang": text(pdf.Root.get("/Lang")),
