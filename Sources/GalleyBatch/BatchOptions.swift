@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+import GalleyRender
 import GalleyTemplates
 
 /// What a batch renders and how: the template, the data, where outputs go, and the run's limits.
@@ -42,6 +43,10 @@ public struct BatchOptions: Sendable {
     public var failFast = false
     /// Renders only this shard's records (`index % count == index`).
     public var shard: Shard?
+    /// PDF output: the standards to claim instead of the template's (`--pdf-standard`).
+    public var pdfStandards: Set<PDFStandard>?
+    /// PDF output: encrypt every file with these passwords (`--owner-password`).
+    public var pdfPasswords: PDFPasswords?
     public var progress: Progress = .none
 
     public init(templatePath: String, dataPath: String, outputDirectory: String) {

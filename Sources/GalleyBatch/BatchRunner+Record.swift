@@ -49,7 +49,8 @@ extension BatchRunner {
             try DocumentWriter.write(
                 document, to: path,
                 options: OutputOptions(
-                    format: namer.format, scale: options.scale, pages: options.pages, cancellation: source))
+                    format: namer.format, scale: options.scale, pages: options.pages, cancellation: source,
+                    pdfStandards: options.pdfStandards, pdfPasswords: options.pdfPasswords))
             summary.withLock { $0.rendered += 1 }
             context.journal?.done(record: record.index, name: firstName, skipped: false)
             context.progress.finished(record: record.index, name: file, status: .ok, milliseconds: elapsed())

@@ -15,6 +15,11 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case storageFull(path: String, message: String)
     /// `isCancelled()` returned true between two items.
     case cancelled
+    /// libqpdf could not read, change or write a PDF.
+    case pdf(operation: String, message: String)
+    /// The document needs something the PDF standard it claims forbids (or lacks something it
+    /// requires); the message names the element, the rule and the fix.
+    case pdfStandard(String)
 
     public var description: String {
         switch self {
@@ -24,6 +29,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             "image too large: \(width)x\(height) = \(width * height) pixels, limit \(limit)"
         case .io(let path, let message), .storageFull(let path, let message): "\(path): \(message)"
         case .cancelled: "rendering cancelled"
+        case .pdf(let operation, let message): "qpdf: \(operation) failed: \(message)"
+        case .pdfStandard(let message): message
         }
     }
 }

@@ -46,6 +46,7 @@ public final class Template: Sendable {
     public let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
+    let pdf: PDFTemplate
     /// Example data shipped inside the template (`sampleData`), used when no data is given.
     public let sampleData: JSONValue?
 
@@ -116,6 +117,7 @@ public final class Template: Sendable {
         fontFolders = try Template.checkedFontFolders(top.fontFolders, in: resourceFolders, document: document)
         metadata = top.metadata
         background = top.background
+        pdf = top.pdf
         sampleData = document.value["sampleData"]
     }
 }

@@ -8,13 +8,14 @@ enum BatchCommand: Command {
     static let summary = "render one file per data record, in parallel"
     static let valuedOptions: Set<String> = [
         "data", "d", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout", "shard", "pages",
-        "allow-dir", "max-pixels",
+        "allow-dir", "max-pixels", "pdf-standard", "owner-password", "user-password",
     ]
     static let flagOptions: Set<String> = ["resume", "fail-fast"]
     static let help = """
         USAGE: galley batch TEMPLATE --data FILE --out DIR [--name "{{number}}.pdf"] [--format pdf|png]
                             [--scale S] [--pages LIST] [--jobs N] [--timeout SECONDS] [--resume]
-                            [--fail-fast] [--shard I/N]
+                            [--fail-fast] [--shard I/N] [--pdf-standard LIST]
+                            [--owner-password PASS] [--user-password PASS]
 
         Renders TEMPLATE — a canvas or a paged template — once per record of FILE (a JSON array,
         NDJSON or CSV; - for stdin) into DIR, streaming the records through a bounded queue to N
@@ -41,6 +42,7 @@ enum BatchCommand: Command {
                               one data file with no coordinator (errors go to errors-I-of-N.ndjson;
                               see galley shards for which shards are done)
         \(CommandSupport.resourceOptionsHelp)
+        \(PDFOptions.help)
 
         On a terminal a progress bar is drawn on stderr; otherwise each record prints one JSON line
         on stdout: {"record": i, "name": "...", "status": "ok"|"failed"|"skipped", "ms": …}.
@@ -80,6 +82,8 @@ enum BatchCommand: Command {
             options.format ?? options.nameTemplate.flatMap { OutputFormat(path: $0) } ?? OutputFormat.pdf
         options.scale = try OutputScale.parse(arguments, format: format)
         options.pages = try CommandSupport.pages(arguments)
+        options.pdfStandards = try PDFOptions.standards(arguments)
+        options.pdfPasswords = try PDFOptions.passwords(arguments, format: format)
         if let jobs = try arguments.int("jobs") ?? arguments.int("j") {
             guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
             if jobs > BatchOptions.maxJobs {

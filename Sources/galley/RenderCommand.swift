@@ -7,11 +7,13 @@ enum RenderCommand: Command {
     static let summary = "render a template with data to a PDF or PNG file"
     static let valuedOptions: Set<String> = [
         "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages", "allow-dir", "max-pixels",
+        "pdf-standard", "owner-password", "user-password",
     ]
     static let flagOptions: Set<String> = []
     static let help = """
         USAGE: galley render TEMPLATE [--data FILE] [--record N] -o OUT.pdf|OUT.png [--scale S | --dpi D]
-                             [--pages LIST] [--timeout SEC]
+                             [--pages LIST] [--timeout SEC] [--pdf-standard LIST]
+                             [--owner-password PASS] [--user-password PASS]
 
         Renders TEMPLATE bound to one record, a canvas (one page) or a paged document alike. The
         output format follows the file extension (or --format pdf|png, needed when OUT is - for
@@ -28,11 +30,13 @@ enum RenderCommand: Command {
           --pages LIST      the pages to write, numbered from 1: 2, 2-3, 1,4, 5- (default: all)
           --timeout SEC     give up after SEC seconds (exit 1, no file written)
         \(CommandSupport.resourceOptionsHelp)
+        \(PDFOptions.help)
 
         EXAMPLES:
           galley render Templates/hello.json --data Templates/hello.data.json -o out/hello.pdf
           galley render Templates/card.json --data Templates/card.data.json --record 3 -o card.png --scale 2
           galley render Templates/report.json --data Templates/report.data.json -o out/report.png --pages 1-2
+          galley render Templates/report.json --data Templates/report.data.json -o report.pdf --pdf-standard a-2b,ua-1
         """
 
     static func run(_ arguments: Arguments) throws -> Int32 {
@@ -59,7 +63,9 @@ enum DocumentOutput {
         let cancellation = CancellationSource(timeout: timeout)
         let options = OutputOptions(
             format: format, scale: try OutputScale.parse(arguments, format: format),
-            pages: try CommandSupport.pages(arguments), cancellation: cancellation)
+            pages: try CommandSupport.pages(arguments), cancellation: cancellation,
+            pdfStandards: try PDFOptions.standards(arguments),
+            pdfPasswords: try PDFOptions.passwords(arguments, format: format))
         let record = try CommandSupport.record(arguments, template: template)
         // The timeout covers binding too (a record with a 200,000-row table).
         let document = try cancellation.check.whileMeasuring {

@@ -22,7 +22,7 @@ struct ArchitectureTests {
         "CCairo": "GalleyRender", "CImageCodecs": "GalleyRender", "CGif": "GalleyRender", "CWebP": "GalleyRender",
         "CFreeType": "GalleyText",
         "CHarfBuzz": "GalleyText", "CFontconfig": "GalleyText", "CICU": "GalleyText", "CHyphen": "GalleyText",
-        "CMimalloc": "GalleyAllocator",
+        "CMimalloc": "GalleyAllocator", "CQPDF": "GalleyRender",
     ]
 
     static func imports(of target: String) throws -> [(file: String, module: String)] {

@@ -67,6 +67,8 @@ public final class ChartNode: DisplayNode, DrawingNode {
 
     public override var typeName: String { "chart" }
 
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { .figure }
+
     public func drawParameters() -> Parameters {
         let largest = values.filter(\.isFinite).max() ?? 0
         let (top, step) = Self.scale(maxValue.map { max($0, 0) } ?? max(largest, 0), rounded: maxValue == nil)

@@ -42,6 +42,8 @@ public final class RainbowNode: DisplayNode, DrawingNode {
 
     public override var typeName: String { "rainbow" }
 
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { .figure }
+
     public func drawParameters() -> Parameters {
         let palette = colors.isEmpty ? Self.defaultColors : colors
         let count = max(1, stripes ?? palette.count)

@@ -31,7 +31,7 @@ public struct DisplayListBuilder {
     /// Records one page (or any picture) made of several laid-out pieces, then displays the
     /// layers they deferred and returns the finished items.
     func record(_ body: (Recording) throws -> Void) throws -> [DisplayItem] {
-        let context = GraphicsContext()
+        let context = GraphicsContext(recordsStructure: options.tagsStructure)
         pending.reset()
         defer { pending.reset() }
         try body(Recording(builder: self, context: context))
@@ -55,26 +55,51 @@ public struct DisplayListBuilder {
         node.bounds = Rect(origin: .zero, size: size)
         let layer = node.layer
         if layer.rasterizesSubtree && !isRasterizing {
-            try LayerPainter.group(layer, origin: origin, size: size, in: context) { context in
-                try drawRasterized(node, layout, in: context)
+            // Tagged output: the bitmap is a figure (its text is pixels now).
+            let tag = StructureTagging.tag(for: node, in: context, rasterized: true)
+            try StructureTagging.wrap(tag, in: context) { context in
+                try LayerPainter.group(layer, origin: origin, size: size, in: context) { context in
+                    try drawRasterized(node, layout, in: context)
+                }
             }
             return
         }
-        try drawNode(node, size: size, at: origin, in: context, exportsAnchor: node.exportsAnchor) { context in
-            try drawOwnContent(node, in: context, isRasterizing: isRasterizing)
-            for sublayout in layout.sublayouts {
+        try drawNode(node, size: size, at: origin, in: context, exportsAnchor: node.exportsAnchor) {
+            context, decoration in
+            try drawOwnContent(node, in: context, isRasterizing: isRasterizing, isDecoration: decoration)
+            try Self.forEachSublayout(of: node, layout.sublayouts, in: context) { sublayout in
                 try display(sublayout, at: sublayout.position, in: context, isRasterizing: isRasterizing)
             }
         }
     }
 
+    /// Calls `body` for each of a node's sublayouts in order; in tagged output a table's rows
+    /// are grouped in its THead and TBody on the way.
+    fileprivate static func forEachSublayout(
+        of node: DisplayNode, _ sublayouts: [Layout], in context: GraphicsContext, _ body: (Layout) throws -> Void
+    ) rethrows {
+        var sections = TableSections(node, in: context)
+        for sublayout in sublayouts {
+            sections.enter(sublayout, in: context)
+            try body(sublayout)
+        }
+        sections.finish(in: context)
+    }
+
     /// A node's layer around `contents`, with its link and (when `exportsAnchor`) its anchor.
+    /// In tagged output the node's structure element (or artifact) is opened around it all;
+    /// `contents` is told whether the node's own drawing is decoration.
     fileprivate func drawNode(
         _ node: DisplayNode, size: Size, at origin: Point, in context: GraphicsContext, exportsAnchor: Bool,
-        contents: (GraphicsContext) throws -> Void
+        contents: (GraphicsContext, Bool) throws -> Void
     ) throws {
-        try LayerPainter.paint(node.layer, origin: origin, size: size, in: context, contents: contents) { context in
-            Self.drawInteractive(node, size: size, exportsAnchor: exportsAnchor, in: context)
+        let tag = StructureTagging.tag(for: node, in: context)
+        try StructureTagging.wrap(tag, in: context) { context in
+            try LayerPainter.paint(
+                node.layer, origin: origin, size: size, in: context, contents: { try contents($0, tag.drawsDecoration) }
+            ) { context in
+                Self.drawInteractive(node, size: size, exportsAnchor: exportsAnchor, in: context)
+            }
         }
     }
 
@@ -86,8 +111,16 @@ public struct DisplayListBuilder {
     }
 
     /// The node's own drawing (its draw routine, or its image, deferred when it may be).
-    private func drawOwnContent(_ node: DisplayNode, in context: GraphicsContext, isRasterizing: Bool) throws {
+    private func drawOwnContent(
+        _ node: DisplayNode, in context: GraphicsContext, isRasterizing: Bool, isDecoration: Bool = false
+    ) throws {
         guard let operation = node.makeDrawOperation() else { return }
+        if isDecoration, context.recordsStructure {
+            // A grouping element's own drawing (a table's grid): decoration.
+            return try context.artifact(.layout) { context in
+                try drawOwnContent(node, in: context, isRasterizing: isRasterizing)
+            }
+        }
         if operation.producesImage, !isRasterizing, defersLayers {
             context.append(pending.add(.image(operation, bounds: node.bounds)))
         } else {
@@ -147,10 +180,22 @@ extension DisplayListBuilder {
         ) throws {
             try builder.options.isCancelled.throwIfCancelled()
             node.bounds = Rect(origin: .zero, size: size)
-            try builder.drawNode(node, size: size, at: origin, in: context, exportsAnchor: exportsAnchor) { context in
-                try builder.drawOwnContent(node, in: context, isRasterizing: false)
+            try builder.drawNode(node, size: size, at: origin, in: context, exportsAnchor: exportsAnchor) {
+                context, decoration in
+                try builder.drawOwnContent(node, in: context, isRasterizing: false, isDecoration: decoration)
                 try subnodes(Recording(builder: builder, context: context))
             }
+        }
+
+        /// Calls `body` for each of a fragment's sublayouts (`DisplayListBuilder.forEachSublayout`).
+        func forEachSublayout(of node: DisplayNode, _ sublayouts: [Layout], _ body: (Layout) throws -> Void) rethrows {
+            try DisplayListBuilder.forEachSublayout(of: node, sublayouts, in: context, body)
+        }
+
+        /// Records what `body` draws as an artifact of `kind` (tagged output): a running header
+        /// or footer, a table header repeated on a continuation page.
+        func artifact(_ kind: ArtifactKind, _ body: (Recording) throws -> Void) throws {
+            try context.artifact(kind) { context in try body(Recording(builder: builder, context: context)) }
         }
 
         /// Records what `body` draws as one group (`GraphicsContext.withGroup`).

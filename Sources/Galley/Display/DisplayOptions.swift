@@ -12,11 +12,14 @@ public struct DisplayOptions: Sendable {
     /// How many independent layers (rasterized subtrees, image-displaying nodes) of one page
     /// are displayed at once on worker threads. 1 displays everything inline, in order.
     public var maxConcurrentLayers: Int
+    /// Whether pages carry structure markers (tagged PDF: elements and artifacts).
+    public var tagsStructure: Bool
 
     public init(
         rasterizationScale: Double = 1, isCancelled: CancellationCheck = .never, rasterCache: RasterCache? = .shared,
-        maxConcurrentLayers: Int = DisplayOptions.defaultMaxConcurrentLayers
+        maxConcurrentLayers: Int = DisplayOptions.defaultMaxConcurrentLayers, tagsStructure: Bool = false
     ) {
+        self.tagsStructure = tagsStructure
         self.rasterizationScale = rasterizationScale
         self.isCancelled = isCancelled
         self.rasterCache = rasterCache

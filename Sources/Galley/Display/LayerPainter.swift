@@ -46,8 +46,11 @@ enum LayerPainter {
         overlay: (GraphicsContext) -> Void = { _ in }
     ) rethrows {
         let bounds = Rect(origin: .zero, size: size)
+        // Backgrounds and borders are decoration: artifacts in tagged output.
         if let background = layer.backgroundColor {
-            context.fill(Path(roundedRect: bounds, cornerRadius: layer.cornerRadius), color: background)
+            context.artifact(.layout) { context in
+                context.fill(Path(roundedRect: bounds, cornerRadius: layer.cornerRadius), color: background)
+            }
         }
         let clip = layer.clipsToBounds ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : nil
         try context.withGroup(clip: clip, contents)
@@ -57,9 +60,11 @@ enum LayerPainter {
             let rect = Rect(
                 x: inset, y: inset, width: max(0, size.width - layer.borderWidth),
                 height: max(0, size.height - layer.borderWidth))
-            context.stroke(
-                Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor,
-                lineWidth: layer.borderWidth)
+            context.artifact(.layout) { context in
+                context.stroke(
+                    Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor,
+                    lineWidth: layer.borderWidth)
+            }
         }
         overlay(context)
     }

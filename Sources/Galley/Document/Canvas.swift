@@ -19,6 +19,7 @@ public final class Canvas: Document {
     public let fit: Fit
     public var background: Color?
     public var metadata = DocumentMetadata()
+    public var pdf = PDFSettings()
     public private(set) var outline: [OutlineEntry] = []
     /// Warnings found while laying out (links to missing ids).
     private var layoutWarnings: [DocumentWarning] = []

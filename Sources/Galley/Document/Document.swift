@@ -19,6 +19,9 @@ import GalleyRender
 public protocol Document: AnyObject {
     /// Title, author, subject, keywords and creation date of PDF output.
     var metadata: DocumentMetadata { get set }
+    /// What the PDF carries beyond its pages: the standards it claims (PDF/A, PDF/UA), tags,
+    /// attachments, a Factur-X invoice (docs/pdf.md). Default: a plain PDF.
+    var pdf: PDFSettings { get set }
     /// How raster output names the file of each page.
     var pageNaming: PageNaming { get }
     /// What a raster page shows where nothing is drawn, when the page sets no background of its

@@ -14,16 +14,23 @@ public struct OutputOptions: Sendable {
     /// Where rasterized subtrees are looked up and stored (shared across pages, documents and
     /// threads); nil draws them every time.
     public var rasterCache: RasterCache?
+    /// PDF output: the standards to claim instead of the document's own (`--pdf-standard`);
+    /// nil keeps the document's `pdf.standards`.
+    public var pdfStandards: Set<PDFStandard>?
+    /// PDF output: encrypt with these passwords (AES-256) and the document's permissions.
+    public var pdfPasswords: PDFPasswords?
 
     public init(
         format: OutputFormat, scale: Double = 1, pages: PageSelection? = nil, cancellation: CancellationSource? = nil,
-        rasterCache: RasterCache? = .shared
+        rasterCache: RasterCache? = .shared, pdfStandards: Set<PDFStandard>? = nil, pdfPasswords: PDFPasswords? = nil
     ) {
         self.format = format
         self.scale = scale
         self.pages = pages
         self.cancellation = cancellation
         self.rasterCache = rasterCache
+        self.pdfStandards = pdfStandards
+        self.pdfPasswords = pdfPasswords
     }
 
     /// The display options pages are drawn with for this output.
@@ -31,6 +38,18 @@ public struct OutputOptions: Sendable {
         DisplayOptions(
             rasterizationScale: format == .png ? scale : DisplayOptions.pdfRasterizationScale,
             isCancelled: CancellationCheck(source: cancellation), rasterCache: rasterCache)
+    }
+
+    /// What `document`'s PDF carries with these options: its own settings, the standards
+    /// overridden and the encryption added when asked.
+    public func pdfSettings(for document: any Document) -> PDFSettings {
+        var settings = document.pdf
+        if let pdfStandards { settings.standards = pdfStandards }
+        if let pdfPasswords {
+            settings.encryption = PDFEncryption(
+                userPassword: pdfPasswords.user, ownerPassword: pdfPasswords.owner, permissions: settings.permissions)
+        }
+        return settings
     }
 }
 
@@ -50,8 +69,9 @@ public enum DocumentWriter {
             let indices = try pageIndices(document, options)
             switch options.format {
             case .pdf:
-                let writer = try PDFWriter(path: path, metadata: document.metadata)
-                try addPages(indices, of: document, to: writer, options: options)
+                let settings = options.pdfSettings(for: document)
+                let writer = try PDFWriter(path: path, metadata: document.metadata, settings: settings)
+                try addPages(indices, of: document, to: writer, options: options, tagged: settings.isTagged)
                 try writer.finish()
                 return [path]
             case .png:
@@ -80,8 +100,11 @@ public enum DocumentWriter {
         -> [UInt8]
     {
         try withCancellationMapped(options.cancellation) {
-            let writer = try PDFWriter(metadata: document.metadata)
-            try addPages(try pageIndices(document, options), of: document, to: writer, options: options)
+            let settings = options.pdfSettings(for: document)
+            let writer = try PDFWriter(metadata: document.metadata, settings: settings)
+            try addPages(
+                try pageIndices(document, options), of: document, to: writer, options: options,
+                tagged: settings.isTagged)
             return try writer.finishData()
         }
     }
@@ -115,9 +138,10 @@ public enum DocumentWriter {
     }
 
     private static func addPages(
-        _ indices: [Int], of document: any Document, to writer: PDFWriter, options: OutputOptions
+        _ indices: [Int], of document: any Document, to writer: PDFWriter, options: OutputOptions, tagged: Bool
     ) throws {
-        let display = options.displayOptions
+        var display = options.displayOptions
+        display.tagsStructure = tagged
         let check = display.isCancelled
         for index in indices {
             try check.throwIfCancelled()

@@ -41,6 +41,17 @@ open class DisplayNode: LayoutNode {
         get { attributes?.value.layoutSpecBlock }
         set { updateAttributes(newValue == nil) { $0.layoutSpecBlock = newValue } }
     }
+    /// How the node appears in a tagged PDF: its role, alternate text, language
+    /// (`StructureTagging.swift`); nil takes the node class's default role.
+    public var accessibility: NodeAccessibility? {
+        get { attributes?.value.accessibility }
+        set { updateAttributes(newValue == nil) { $0.accessibility = newValue } }
+    }
+    /// The node's structure element identity for the whole document, given when first tagged.
+    var structureIdentifier: Int? {
+        get { attributes?.value.structureIdentifier }
+        set { updateAttributes(newValue == nil) { $0.structureIdentifier = newValue } }
+    }
     /// This node's animation timing in transitions, overriding the default (template `transition`).
     public var transitionTiming: AnimationTiming? {
         get { attributes?.value.transitionTiming }
@@ -65,6 +76,8 @@ open class DisplayNode: LayoutNode {
         var bookmark: (title: String, level: Int)?
         var layoutSpecBlock: ((SizeRange) -> (any LayoutElement)?)?
         var transitionTiming: AnimationTiming?
+        var accessibility: NodeAccessibility?
+        var structureIdentifier: Int?
     }
 
     /// Applies `update` to the attributes, allocating them unless the new value is the default.
@@ -145,6 +158,12 @@ open class DisplayNode: LayoutNode {
     /// What looks wrong about the node laid out at `size` (one sentence each): text that does
     /// not fit, characters no font has. Nodes without such checks have none.
     open func layoutWarnings(size: Size) -> [String] { [] }
+
+    /// The structure role of a node of this class in a tagged PDF when its `accessibility`
+    /// names none, given the role of the element it is inside: nil for none (the node's
+    /// content belongs to the element around it). Text is a paragraph (a heading when
+    /// bookmarked), images and custom drawings figures, tables their table roles.
+    open func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { nil }
 
     /// The node's drawing, snapshotted for any thread; nil when only the layer is drawn.
     open func makeDrawOperation() -> DrawOperation? {

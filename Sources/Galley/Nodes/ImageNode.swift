@@ -60,6 +60,8 @@ public final class ImageNode: DisplayNode, ImageDisplayingNode {
 
     public override var typeName: String { "image" }
 
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { .figure }
+
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         Size(width: Double(image.width), height: Double(image.height))
     }

@@ -57,6 +57,13 @@ public final class TextNode: DisplayNode, DrawingNode {
 
     public override var typeName: String { "text" }
 
+    /// A paragraph, a heading at its bookmark's level, or (nil) the content of the cell, list
+    /// item or heading it is in.
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? {
+        if let bookmark { return .heading(level: bookmark.level) }
+        return parent?.holdsText == true ? nil : .paragraph
+    }
+
     /// The plain text of all spans.
     public var text: String { spans.map(\.text).joined() }
 

@@ -37,7 +37,7 @@ struct PageSlicer {
             // The fragment draws in the node's own coordinates: its subnodes are placed
             // relative to the node, so their body origins are moved by the node's.
             let local = PageSlicer(slice: slice, offset: Point(x: -origin.x, y: -origin.y))
-            for sub in layout.sublayouts {
+            try inside.forEachSublayout(of: node, layout.sublayouts) { sub in
                 let subOrigin = Point(x: origin.x + sub.position.x, y: origin.y + sub.position.y)
                 try local.draw(sub, origin: subOrigin, in: inside)
             }

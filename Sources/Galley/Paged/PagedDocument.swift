@@ -23,6 +23,7 @@ public final class PagedDocument: Document {
     public let root: BoxNode
     public var background: Color?
     public var metadata = DocumentMetadata()
+    public var pdf = PDFSettings()
     public let hints: PaginationHints
     /// Where each bookmark landed in the last pagination (read by tables of contents).
     public let pageReferences = PageReferences()
@@ -113,12 +114,16 @@ public final class PagedDocument: Document {
         let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
         let builder = DisplayListBuilder(options: options)
         let items = try builder.record { page in
+            // Tagged output: running headers and footers, and a table header repeated on a
+            // continuation page, are pagination artifacts, not content.
             if let header = try header?(numbering) {
                 let layout = hostLayout(header)
-                try page.display(layout, at: headerOrigin(layout))
+                try page.artifact(.header) { try $0.display(layout, at: headerOrigin(layout)) }
             }
             if let repeated = slice.repeatedHeader {
-                try page.display(repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top))
+                try page.artifact(.pagination) {
+                    try $0.display(repeated.layout, at: Point(x: margins.left + repeated.x, y: margins.top))
+                }
             }
             let clip = Path(
                 rect: Rect(
@@ -137,7 +142,7 @@ public final class PagedDocument: Document {
             }
             if let footer = try footer?(numbering) {
                 let layout = hostLayout(footer)
-                try page.display(layout, at: footerOrigin(layout))
+                try page.artifact(.footer) { try $0.display(layout, at: footerOrigin(layout)) }
             }
         }
         return DisplayPage(size: pageSize, items: items, background: background)

@@ -49,7 +49,14 @@ public final class TableCellNode: DisplayNode {
         automaticallyManagesSubnodes = true
     }
 
+    /// Whether the cell is in the table's header row (a TH in tagged output).
+    public internal(set) var isHeader = false
+
     public override var typeName: String { "cell" }
+
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? {
+        isHeader ? .tableHeader : .tableData
+    }
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         guard keepsContentHeight else { return InsetLayoutSpec(insets: padding, child: content) }
@@ -84,6 +91,8 @@ public final class TableRowNode: DisplayNode {
     deinit { TableRowCensus.rowDestroyed() }
 
     public override var typeName: String { "row" }
+
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { .tableRow }
 
     /// A row with more cells than the table has columns: the cells past the last column have
     /// no column to go in.
@@ -142,6 +151,7 @@ public final class TableNode: DisplayNode {
         rowSource = nil
         super.init()
         automaticallyManagesSubnodes = true
+        for cell in header?.cells ?? [] { cell.isHeader = true }
         builtRows = rows
         _ = grid
     }
@@ -156,6 +166,7 @@ public final class TableNode: DisplayNode {
         self.rowSource = rowSource
         super.init()
         automaticallyManagesSubnodes = true
+        for cell in header?.cells ?? [] { cell.isHeader = true }
         if let header {
             // The header's grid on its own (header cells span no rows); the body rows get theirs
             // when they are built (`prepare(_:widths:)`), or all together if they are kept.
@@ -166,6 +177,8 @@ public final class TableNode: DisplayNode {
     }
 
     public override var typeName: String { "table" }
+
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { .table }
 
     /// The body rows as nodes; a table with a row source builds them all here, once.
     public var rows: [TableRowNode] {

@@ -66,6 +66,8 @@ public final class TableOfContentsNode: DisplayNode {
 
     public override var typeName: String { "toc" }
 
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { .toc }
+
     /// Sets the entries (before the first layout).
     public func setEntries(_ nodes: [TableOfContentsEntryNode]) {
         entryNodes = nodes
@@ -115,6 +117,8 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
     }
 
     public override var typeName: String { "tocEntry" }
+
+    public override func defaultStructureRole(inside parent: StructureRole?) -> StructureRole? { .toci }
 
     private func titleWidth(_ width: Double) -> Double { max(1, width - indent - numberWidth) }
 

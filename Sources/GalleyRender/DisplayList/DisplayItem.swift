@@ -62,6 +62,8 @@ public indirect enum DisplayItem: Hashable, Sendable {
     case link(Rect, LinkTarget)
     /// A named destination that internal links (`#name`) jump to.
     case anchor(String, Point)
+    /// Opens or closes a structure element or an artifact (tagged PDF; ignored by raster output).
+    case structure(StructureMark)
 }
 
 /// One page (or canvas) of output: its size in points and its items in z-order.
@@ -90,10 +92,13 @@ public struct DocumentMetadata: Hashable, Sendable {
     /// The creation date as PDF wants it (`D:YYYYMMDDHHmmSS`); fixed from
     /// `SOURCE_DATE_EPOCH` so identical input gives identical bytes.
     public var creationDate: String?
+    /// The document's language (BCP 47, e.g. `en-GB`): the catalog's `/Lang` and the XMP
+    /// `dc:language` of PDFs that are tagged or follow a standard.
+    public var language: String?
 
     public init(
         title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-        creator: String? = "Galley", creationDate: String? = nil
+        creator: String? = "Galley", creationDate: String? = nil, language: String? = nil
     ) {
         self.title = title
         self.author = author
@@ -101,6 +106,7 @@ public struct DocumentMetadata: Hashable, Sendable {
         self.keywords = keywords
         self.creator = creator
         self.creationDate = creationDate
+        self.language = language
     }
 }
 

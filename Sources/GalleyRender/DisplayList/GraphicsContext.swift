@@ -11,8 +11,45 @@ public final class GraphicsContext {
     /// accesses, never inside one), so accesses cannot overlap; the runtime check ran for every
     /// item recorded.
     @exclusivity(unchecked) private var stack: [[DisplayItem]] = [[]]
+    /// Whether structure markers are recorded (tagged PDF output); when false they cost nothing.
+    public let recordsStructure: Bool
+    /// The roles of the structure elements open here, innermost last.
+    public private(set) var openRoles: [StructureRole] = []
+    private var artifactDepth = 0
 
-    public init() {}
+    /// - Parameter recordsStructure: record structure markers (`beginStructure`, `artifact`).
+    public init(recordsStructure: Bool = false) {
+        self.recordsStructure = recordsStructure
+    }
+
+    /// Opens a structure element (tagged PDF); close it with `endStructure()`.
+    public func beginStructure(_ element: StructureElement) {
+        guard recordsStructure else { return }
+        append(.structure(.begin(element)))
+        openRoles.append(element.role)
+    }
+
+    /// Closes the innermost structure element.
+    public func endStructure() {
+        guard recordsStructure, !openRoles.isEmpty else { return }
+        append(.structure(.end))
+        openRoles.removeLast()
+    }
+
+    /// Whether what is drawn now is inside an artifact.
+    public var isInArtifact: Bool { artifactDepth > 0 }
+
+    /// Records what `body` draws as an artifact of `kind` (tagged PDF): not document content.
+    public func artifact(_ kind: ArtifactKind, _ body: (GraphicsContext) throws -> Void) rethrows {
+        guard recordsStructure else { return try body(self) }
+        append(.structure(.beginArtifact(kind)))
+        artifactDepth += 1
+        defer {
+            artifactDepth -= 1
+            append(.structure(.endArtifact))
+        }
+        try body(self)
+    }
 
     /// The items recorded so far at the top level.
     public var items: [DisplayItem] { stack[0] }

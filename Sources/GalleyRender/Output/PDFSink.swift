@@ -19,6 +19,8 @@ final class PDFSink {
     private var failure: RenderError?
     /// Set after a failure or when the writer is dropped: later writes are ignored.
     var isDiscarding = false
+    /// The buffer holds a post-processed document (its XObject resources already checked).
+    private var isProcessed = false
     private static let flushSize = 1 << 16
 
     init(target: Target) {
@@ -97,8 +99,18 @@ final class PDFSink {
         if case .file(let file) = target { file.abandon() }
     }
 
+    /// Puts a finished document's bytes in place of what cairo wrote (memory target only).
+    func replaceBytes(_ bytes: [UInt8]) {
+        buffer = bytes
+        isProcessed = true
+    }
+
     /// The whole document (memory target only).
     func takeBytes() -> [UInt8] {
+        if isProcessed {
+            defer { buffer = [] }
+            return buffer
+        }
         var bytes = buffer
         buffer = []
         _ = XObjectDeduplication.process(&bytes, from: 0)

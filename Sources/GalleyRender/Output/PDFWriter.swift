@@ -17,19 +17,42 @@ public final class PDFWriter {
     private var anchorNames: Set<String> = []
     private var isFinished = false
 
+    /// What is added to cairo's PDF (standards, tags, attachments, encryption; nothing when plain).
+    private let settings: PDFSettings
+    private let metadata: DocumentMetadata
+    /// Tagged output: the structure followed while pages are painted.
+    private let structure: StructureRecorder?
+    /// Where a post-processed PDF goes once finished (cairo's PDF is kept in memory first).
+    private let destination: String?
+
     /// Starts a PDF at `path` (`-` for standard output), writing to a temporary file beside it.
-    public convenience init(path: String, metadata: DocumentMetadata) throws(RenderError) {
+    /// A PDF with `settings` beyond the plain default is made in memory, post-processed
+    /// (`PDFPostProcessor`) and written atomically by `finish()`.
+    public convenience init(path: String, metadata: DocumentMetadata, settings: PDFSettings = PDFSettings())
+        throws(RenderError)
+    {
+        if !settings.isPlain {
+            try self.init(sink: PDFSink(target: .memory), metadata: metadata, settings: settings, destination: path)
+            return
+        }
         let target: PDFSink.Target = path == "-" ? .standardOutput : .file(try AtomicFile(path: path))
-        try self.init(sink: PDFSink(target: target), metadata: metadata)
+        try self.init(sink: PDFSink(target: target), metadata: metadata, settings: settings, destination: nil)
     }
 
     /// Starts a PDF kept in memory; get the bytes with `finishData()`.
-    public convenience init(metadata: DocumentMetadata) throws(RenderError) {
-        try self.init(sink: PDFSink(target: .memory), metadata: metadata)
+    public convenience init(metadata: DocumentMetadata, settings: PDFSettings = PDFSettings()) throws(RenderError) {
+        try self.init(sink: PDFSink(target: .memory), metadata: metadata, settings: settings, destination: nil)
     }
 
-    private init(sink: PDFSink, metadata: DocumentMetadata) throws(RenderError) {
+    private init(sink: PDFSink, metadata: DocumentMetadata, settings: PDFSettings, destination: String?)
+        throws(RenderError)
+    {
+        try PDFPostProcessor.validate(settings, metadata: metadata)
         self.sink = sink
+        self.settings = settings
+        self.metadata = metadata
+        self.destination = destination
+        structure = settings.isTagged ? StructureRecorder(checksAccessibility: settings.standards.contains(.ua1)) : nil
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         // The page size is set again before each page is drawn.
         let surface = try CairoSurface(
@@ -67,16 +90,27 @@ public final class PDFWriter {
         // itself changes no pixel and turns that optimisation off.
         cairo_rectangle(context.pointer, 0, 0, page.size.width, page.size.height)
         cairo_clip(context.pointer)
+        painter.forbidsMissingGlyphs = !settings.standards.isEmpty
+        painter.structure = structure
+        structure?.beginPage()
         if let background = page.background, !background.isInvisible {
+            // Tagged output: painted in no element, the background is an artifact.
+            try structure?.willPaint(context.pointer)
             painter.setSource(background)
             cairo_paint(context.pointer)
         }
-        // cairo 1.16 gives each link annotation a structure parent but writes the structure
-        // tree only when the page has a structure tag; without one, qpdf reports the file as
-        // damaged (unwritten objects). One "Part" element per page keeps the file valid.
-        cairo_tag_begin(context.pointer, "Part", "")
-        try painter.paint(page.items, isCancelled: isCancelled)
-        cairo_tag_end(context.pointer, "Part")
+        if let structure {
+            // Tagged output: flat tags only (StructureRecorder); the tree is built afterwards.
+            try painter.paint(page.items, isCancelled: isCancelled)
+            structure.endPage(context.pointer)
+        } else {
+            // cairo 1.16 gives each link annotation a structure parent but writes the structure
+            // tree only when the page has a structure tag; without one, qpdf reports the file as
+            // damaged (unwritten objects). One "Part" element per page keeps the file valid.
+            cairo_tag_begin(context.pointer, "Part", "")
+            try painter.paint(page.items, isCancelled: isCancelled)
+            cairo_tag_end(context.pointer, "Part")
+        }
         anchorNames.formUnion(painter.anchorNames)
         cairo_show_page(context.pointer)
         try context.checkStatus("PDF page")
@@ -96,6 +130,15 @@ public final class PDFWriter {
         writeOutline(to: surface.pointer)
         do {
             try surface.finish("PDF finish")
+            if !settings.isPlain {
+                let bytes = try PDFPostProcessor.process(
+                    sink.takeBytes(), metadata: metadata, settings: settings, structure: structure)
+                if let destination {
+                    try FileOutput.writeAtomically(bytes, to: destination)
+                } else {
+                    sink.replaceBytes(bytes)
+                }
+            }
             try sink.commit()
         } catch {
             sink.abandon()

@@ -17,6 +17,7 @@ extension Painter {
             case .destination(let name): destination = "dest='\(escapeTagValue(name))'"
             }
             let attributes = "rect=[\(box.minX) \(box.minY) \(box.width) \(box.height)] \(destination)"
+            structure?.willWriteLink(cr)
             cairo_save(cr)
             cairo_identity_matrix(cr)
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
@@ -28,6 +29,7 @@ extension Painter {
             var y = point.y
             cairo_user_to_device(cr, &x, &y)
             let attributes = "name='\(escapeTagValue(name))' x=\(x) y=\(y)"
+            structure?.willWriteDestination(cr)
             cairo_save(cr)
             cairo_identity_matrix(cr)
             cairo_tag_begin(cr, CAIRO_TAG_DEST, attributes)

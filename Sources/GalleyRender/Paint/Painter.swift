@@ -36,6 +36,10 @@ final class Painter {
     private var deferredTags: [(DisplayItem, cairo_matrix_t)] = []
     /// Names of the anchors written (the PDF writer checks outline destinations against them).
     private(set) var anchorNames: [String] = []
+    /// Tagged PDF: follows the structure markers and marks content (nil: markers are ignored).
+    var structure: StructureRecorder?
+    /// PDF/A and PDF/UA: drawing the missing-glyph glyph (id 0) is an error.
+    var forbidsMissingGlyphs = false
 
     func recordAnchor(_ name: String) { anchorNames.append(name) }
 
@@ -73,10 +77,12 @@ final class Painter {
     func draw(_ item: DisplayItem) throws(RenderError) {
         switch item {
         case .fill(let path, let color):
+            try willPaint()
             appendPath(path)
             setSource(color)
             cairo_fill(cr)
         case .stroke(let path, let color, let lineWidth):
+            try willPaint()
             appendPath(path)
             setSource(color)
             cairo_set_line_width(cr, lineWidth)
@@ -84,6 +90,7 @@ final class Painter {
         case .glyphs(let run):
             try drawGlyphs(run)
         case .image(let image, let rect, let interpolation):
+            try willPaint()
             try drawImage(image, in: rect, interpolation: interpolation)
         case .group(let group):
             try drawGroup(group)
@@ -96,7 +103,15 @@ final class Painter {
             } else {
                 writeTag(item)
             }
+        case .structure(let mark):
+            // Inside an opacity layer the owner of the content cannot change (StructureRecorder).
+            if layerDepth == 0 { try structure?.handle(mark) }
         }
+    }
+
+    /// Marks what is painted next with its owner (tagged PDF; outside opacity layers).
+    private func willPaint() throws(RenderError) {
+        if layerDepth == 0, let structure { try structure.willPaint(cr) }
     }
 
     private func drawGroup(_ group: DisplayGroup) throws(RenderError) {
@@ -107,12 +122,17 @@ final class Painter {
             cairo_transform(cr, &matrix)
         }
         let layered = group.opacity < 1
+        var layerOpenedElement = false
         if layered {
+            if layerDepth == 0, let structure {
+                layerOpenedElement = try structure.enterLayer(group.items, cr)
+            }
             // Group opacity: composite the children first, then fade the result once.
             cairo_push_group(cr)
             layerDepth += 1
         }
         if let shadow = group.shadow {
+            if layerDepth == 0 { structure?.willPaintDecoration(cr) }
             try drawShadow(shadow, of: group)
         }
         if let clip = group.clip {
@@ -126,6 +146,7 @@ final class Painter {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, group.opacity)
             layerDepth -= 1
+            if layerDepth == 0 { structure?.exitLayer(openedElement: layerOpenedElement) }
         }
         cairo_restore(cr)
         fontMayHaveChanged()
@@ -184,7 +205,22 @@ final class Painter {
             index += 1
         }
         setSource(run.color)
-        guard mode == .vector, !run.text.isEmpty, let clusterCount = fillClusters(run) else {
+        if forbidsMissingGlyphs, run.glyphs.contains(where: { $0.id == 0 }) {
+            throw RenderError.pdfStandard(
+                "the text \"\(run.text.prefix(60))\" has a character no font has: PDF/A and PDF/UA forbid drawing the "
+                    + "missing-glyph (.notdef) glyph (ISO 19005-2 §6.2.11.8, ISO 14289-1 §7.21.8); add a font that has it "
+                    + "(galley check lists such characters)")
+        }
+        let clusterCount = mode == .vector && !run.text.isEmpty ? fillClusters(run) : nil
+        if layerDepth == 0, let structure {
+            if clusterCount == nil, !run.text.isEmpty {
+                // Glyphs cairo cannot map back to the text: the text goes in /ActualText.
+                try structure.willPaintGlyphs(actualText: run.text, cr)
+            } else {
+                try structure.willPaint(cr)
+            }
+        }
+        guard let clusterCount else {
             // Raster output needs no text; cairo's image backend would ignore it anyway.
             cairo_show_glyphs(cr, glyphs, Int32(count))
             return

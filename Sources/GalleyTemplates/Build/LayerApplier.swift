@@ -8,7 +8,7 @@ enum LayerApplier {
     /// The keys `apply` reads.
     static let keys: Set<String> = [
         "background", "cornerRadius", "opacity", "clip", "rasterize", "border", "shadow", "link", "bookmark",
-        "bookmarkLevel", "transition",
+        "bookmarkLevel", "transition", "role", "alt", "lang",
     ]
 
     static func apply(_ p: BoundProperties, to node: DisplayNode, site: BuildSite) throws(TemplateError) {
@@ -41,6 +41,32 @@ enum LayerApplier {
             node.bookmark = (title, try p.integer("bookmarkLevel", in: ValueLimits.outlineLevel) ?? 1)
             node.exportsAnchor = true
         }
+        try applyAccessibility(p, to: node, site: site)
+    }
+
+    /// `role`, `alt` and `lang`: how the node appears in a tagged PDF (docs/pdf.md).
+    private static func applyAccessibility(_ p: BoundProperties, to node: DisplayNode, site: BuildSite)
+        throws(TemplateError)
+    {
+        let name = try p.string("role")
+        let alt = try p.string("alt")
+        let language = try p.string("lang")
+        guard name != nil || alt != nil || language != nil else { return }
+        var accessibility = node.accessibility ?? NodeAccessibility()
+        if let name {
+            if name == "Artifact" {
+                accessibility.role = .artifact
+            } else if let role = StructureRole(rawValue: name) {
+                accessibility.role = .element(role)
+            } else {
+                throw site.error(
+                    at: p.element.path.appending("role"), "unknown structure role \"\(name)\"",
+                    hint: "one of: Artifact, " + StructureRole.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        }
+        if let alt, !alt.isEmpty { accessibility.alternateText = alt }
+        if let language, !language.isEmpty { accessibility.language = language }
+        node.accessibility = accessibility
     }
 
     /// `transition: {duration, delay, curve}`: overrides the default animation for this node.

@@ -43,6 +43,7 @@ extension Template {
             document = paged
         }
         document.metadata = try documentMetadata(site: site, scope: scope)
+        document.pdf = try pdf.bind(site: site, scope: scope)
         return document
     }
 
@@ -73,6 +74,7 @@ extension Template {
             case "author": metadata.author = text
             case "subject": metadata.subject = text
             case "keywords": metadata.keywords = text
+            case "lang": metadata.language = text
             default: continue
             }
         }

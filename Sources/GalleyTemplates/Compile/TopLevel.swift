@@ -18,8 +18,13 @@ struct TopLevel {
         "fit": .choice(["size", "content"]),
         "page": .object(["size": .any, "orientation": .choice(["portrait", "landscape"]), "margin": .insets]),
         "header": .element, "footer": .element, "fonts": .array(.string), "styles": .any, "defaultStyle": .string,
-        "metadata": .object(["title": .string, "author": .string, "subject": .string, "keywords": .string]),
+        "metadata": .object([
+            "title": .string, "author": .string, "subject": .string, "keywords": .string, "lang": .string,
+        ]),
         "body": .element, "background": .color, "sampleData": .any,
+        // PDF standards, attachments and Factur-X (docs/pdf.md; PDFTemplate).
+        "pdf": .object(PDFTemplate.keys), "attachments": .array(.object(PDFTemplate.fileKeys)),
+        "facturx": .object(PDFTemplate.facturXKeys),
     ]
 
     let kind: Template.Kind
@@ -31,6 +36,7 @@ struct TopLevel {
     let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
+    let pdf: PDFTemplate
 
     init(document: ParsedDocument) throws(TemplateError) {
         let root = JSONPath.root
@@ -57,7 +63,10 @@ struct TopLevel {
         }
         self.body = body
         let compiler = TemplateCompiler(document: document)
-        for key in ["constrainedSize", "fit", "page", "fonts", "defaultStyle", "metadata", "background"] {
+        for key in [
+            "constrainedSize", "fit", "page", "fonts", "defaultStyle", "metadata", "background", "pdf", "attachments",
+            "facturx",
+        ] {
             if let value = top[key], let kind = TopLevel.keys[key], !(value.stringValue?.contains("{{") ?? false) {
                 try compiler.check(value, kind, at: root.appending(key))
             }
@@ -106,6 +115,8 @@ struct TopLevel {
         background = try top["background"].map { v throws(TemplateError) in
             try CompiledValue.compile(v, path: root.appending("background"), document: document)
         }
+        pdf = try PDFTemplate(
+            pdf: top["pdf"], attachments: top["attachments"], facturX: top["facturx"], document: document)
     }
 
     private static func canvas(_ top: JSONObject, document: ParsedDocument) throws(TemplateError) -> Template.Kind {

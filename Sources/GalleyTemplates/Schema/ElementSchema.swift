@@ -1,3 +1,5 @@
+import GalleyRender
+
 /// Every element type and the keys it takes (TEMPLATE-FORMAT.md). The compiler rejects unknown
 /// types and keys with the list of known ones, and checks literal values by kind.
 enum ElementSchema {
@@ -26,6 +28,8 @@ enum ElementSchema {
         "border": .object(["width": .nonNegativeNumber, "color": .color]),
         "opacity": .unitInterval, "clip": .bool, "rasterize": .bool, "link": .string,
         "bookmark": .string, "bookmarkLevel": .integer(ValueLimits.outlineLevel),
+        // Tagged PDF (docs/pdf.md): the structure role and a figure's alternate text.
+        "role": .choice(["Artifact"] + StructureRole.allCases.map(\.rawValue)), "alt": .string,
         "shadow": .object(["offset": .pair, "blur": .nonNegativeNumber, "color": .color]),
         // How this node animates when the document transitions between data states.
         "transition": .object([
