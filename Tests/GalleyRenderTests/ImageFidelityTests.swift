@@ -57,15 +57,15 @@ struct ImageFidelityTests {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             let image = try ImageDecoder.decode(bytes)
             let expected = try Pillow.decode(path)
-            let decoded = PixelDifference(image, expected)
-            #expect(decoded.maximum <= 1, "\(path) decoded: \(decoded)")
+            let decoded = ImageComparison(expected: expected, actual: image)
+            #expect(decoded.maxDifference <= 1, "\(path) decoded: \(decoded)")
             // The original bytes are not kept: a PDF would show Adobe's inverted CMYK inverted.
             #expect(image.encoded == nil)
             let (png, pdf) = try Self.renderings(image, in: directory)
-            let inPNG = PixelDifference(png, expected)
-            let inPDF = PixelDifference(pdf, expected)
-            #expect(inPNG.maximum <= 1, "\(path) in PNG: \(inPNG)")
-            #expect(inPDF.maximum <= 2, "\(path) in PDF: \(inPDF)")
+            let inPNG = ImageComparison(expected: expected, actual: png)
+            let inPDF = ImageComparison(expected: expected, actual: pdf)
+            #expect(inPNG.maxDifference <= 1, "\(path) in PNG: \(inPNG)")
+            #expect(inPDF.maxDifference <= 2, "\(path) in PDF: \(inPDF)")
         }
     }
 
@@ -83,8 +83,8 @@ struct ImageFidelityTests {
         bytes.removeSubrange(app14..<(app14 + 2 + length))
         let path = directory.appendingPathComponent("plain-cmyk.jpg").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let difference = PixelDifference(try ImageDecoder.decode(bytes), try Pillow.decode(path))
-        #expect(difference.maximum <= 1, "\(difference)")
+        let difference = ImageComparison(expected: try Pillow.decode(path), actual: try ImageDecoder.decode(bytes))
+        #expect(difference.maxDifference <= 1, "\(difference)")
     }
 
     @Test(arguments: ImageOrientation.allCases)
@@ -104,15 +104,15 @@ struct ImageFidelityTests {
             // The intrinsic size is the upright image's: 24x40 for the quarter turns.
             #expect(image.width == (orientation.swapsWidthAndHeight ? 24 : 40), "\(name)")
             #expect(image.height == (orientation.swapsWidthAndHeight ? 40 : 24), "\(name)")
-            let decoded = PixelDifference(image, expected)
-            #expect(decoded.maximum <= 1, "\(name) \(orientation) decoded: \(decoded)")
+            let decoded = ImageComparison(expected: expected, actual: image)
+            #expect(decoded.maxDifference <= 1, "\(name) \(orientation) decoded: \(decoded)")
             let (png, pdf) = try Self.renderings(image, in: directory)
-            let inPNG = PixelDifference(png, expected)
-            let inPDF = PixelDifference(pdf, expected)
-            #expect(inPNG.maximum <= 1, "\(name) \(orientation) in PNG: \(inPNG)")
+            let inPNG = ImageComparison(expected: expected, actual: png)
+            let inPDF = ImageComparison(expected: expected, actual: pdf)
+            #expect(inPNG.maxDifference <= 1, "\(name) \(orientation) in PNG: \(inPNG)")
             // poppler decodes the embedded JPEG itself (its own IDCT) and samples the turned image
             // a tenth of a pixel apart at the white block's edges; a wrong turn is off everywhere.
-            #expect(inPDF.maximum <= 32 && inPDF.mean < 1, "\(name) \(orientation) in PDF: \(inPDF)")
+            #expect(inPDF.maxDifference <= 32 && inPDF.channelMean < 1, "\(name) \(orientation) in PDF: \(inPDF)")
         }
     }
 
@@ -160,10 +160,10 @@ struct ImageFidelityTests {
             [UInt8](try Data(contentsOf: directory.appendingPathComponent("expected.png"))))
         let size = Size(width: Double(expected.width), height: Double(expected.height))
         let (png, pdf) = try Self.renderings(image, size: size, interpolation: .smooth, in: directory)
-        let inPNG = PixelDifference(png, expected)
-        let inPDF = PixelDifference(pdf, expected)
+        let inPNG = ImageComparison(expected: expected, actual: png)
+        let inPDF = ImageComparison(expected: expected, actual: pdf)
         // Bands of flat colour with sharp steps: filters differ by a pixel at each step.
-        #expect(inPNG.mean < 1.5 && inPNG.maximum <= 40, "\(width)x\(height) in PNG: \(inPNG)")
-        #expect(inPDF.mean < 1.5 && inPDF.maximum <= 40, "\(width)x\(height) in PDF: \(inPDF)")
+        #expect(inPNG.channelMean < 1.5 && inPNG.maxDifference <= 40, "\(width)x\(height) in PNG: \(inPNG)")
+        #expect(inPDF.channelMean < 1.5 && inPDF.maxDifference <= 40, "\(width)x\(height) in PDF: \(inPDF)")
     }
 }

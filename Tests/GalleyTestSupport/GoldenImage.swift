@@ -78,27 +78,42 @@ public enum GoldenImage {
 }
 
 /// A per-pixel comparison of two equally sized bitmaps.
-/// How two bitmaps of one size differ, per pixel: the largest channel difference of each.
-public struct ImageComparison {
+/// How two bitmaps differ, per premultiplied channel: the one comparison golden images, Pillow
+/// fixtures and PDF-against-PNG checks use.
+public struct ImageComparison: CustomStringConvertible {
     /// Pixels whose largest channel difference is above the tolerance.
     public var differentPixels = 0
-    /// The largest channel difference of any pixel.
+    /// The largest difference of any channel of any pixel (`Int.max` when the sizes differ).
     public var maxDifference = 0
     /// The mean, over pixels, of each pixel's largest channel difference.
     public var meanDifference: Double { Double(totalDifference) / Double(max(1, mask.count)) }
+    /// The mean absolute difference over every channel of every pixel.
+    public var channelMean: Double { Double(channelTotal) / Double(max(1, mask.count * 4)) }
+    /// Whether the sizes differ (then nothing else was compared).
+    public var sizesDiffer = false
     var mask: [Bool]
     private var totalDifference = 0
+    private var channelTotal = 0
 
-    /// Compares premultiplied ARGB channels; both images must have the same size.
-    public init(expected: ImageBuffer, actual: ImageBuffer, tolerance: Int) {
+    /// Compares premultiplied ARGB channels; images of different sizes compare as `sizesDiffer`.
+    public init(expected: ImageBuffer, actual: ImageBuffer, tolerance: Int = 0) {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            sizesDiffer = true
+            maxDifference = Int.max
+            mask = []
+            return
+        }
         mask = Array(repeating: false, count: expected.width * expected.height)
         for y in 0..<expected.height {
             for x in 0..<expected.width {
                 let e = expected.pixel(x: x, y: y)
                 let a = actual.pixel(x: x, y: y)
-                let difference = max(
+                let channels = [
                     abs(Int(e.a) - Int(a.a)), abs(Int(e.r) - Int(a.r)), abs(Int(e.g) - Int(a.g)),
-                    abs(Int(e.b) - Int(a.b)))
+                    abs(Int(e.b) - Int(a.b)),
+                ]
+                channelTotal += channels.reduce(0, +)
+                let difference = channels.max() ?? 0
                 maxDifference = max(maxDifference, difference)
                 totalDifference += difference
                 if difference > tolerance {
@@ -111,6 +126,13 @@ public struct ImageComparison {
 }
 
 extension ImageComparison {
+    /// The maximum and means, for failure messages.
+    public var description: String {
+        sizesDiffer
+            ? "sizes differ"
+            : "max channel difference \(maxDifference), mean \(String(format: "%.3f", channelMean))"
+    }
+
     /// The largest difference between the two images' `block`×`block` averages (per channel,
     /// premultiplied): antialiasing that two renderers do differently averages out, a missing
     /// or misplaced image, box or line of text does not. Both images must have the same size.
