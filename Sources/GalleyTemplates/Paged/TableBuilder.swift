@@ -111,7 +111,8 @@ extension ElementBuilder {
         let cell = TableCellNode(
             content: content, colSpan: colSpans[ObjectIdentifier(content)] ?? 1,
             rowSpan: rowSpans[ObjectIdentifier(content)] ?? 1)
-        if let node = content as? DisplayNode, let background = node.layer.backgroundColor, node.layer.cornerRadius == 0
+        if let node = content as? DisplayNode, let background = node.layer.backgroundColor,
+            node.layer.cornerRadii.isZero
         {
             cell.layer.backgroundColor = background
             node.layer.backgroundColor = nil
