@@ -9,7 +9,8 @@ public enum BarcodeReaders {
         let output = try PDFTools.run("zbarimg", ["--nodbus", "-q", "--raw", path], package: "zbar-tools")
         // Status 4: no symbol found.
         guard output.status == 0 || output.status == 4 else {
-            throw PDFTools.MissingTool(tool: "zbarimg (exit \(output.status): \(output.standardError))", package: "zbar-tools")
+            throw PDFTools.MissingTool(
+                tool: "zbarimg (exit \(output.status): \(output.standardError))", package: "zbar-tools")
         }
         return output.standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }

@@ -14,6 +14,8 @@ struct ElementBuilder {
     var colSpans: [ObjectIdentifier: Int] = [:]
     /// `rowSpan` of table cells, by element identity.
     var rowSpans: [ObjectIdentifier: Int] = [:]
+    /// `verticalAlign` of table cells, by element identity.
+    var verticalAlignments: [ObjectIdentifier: VerticalAlignment] = [:]
     /// Bookmarked nodes in document order and the tables of contents listing them.
     var contents = ContentsCollector()
 
@@ -93,7 +95,7 @@ struct ElementBuilder {
         case "barcode": return try BarcodeBuilder(site: site).make(p)
         case "node": return try makeCustomNode(p)
         case "table": return try makeTable(element, p, scope: scope)
-        case "row": return try makeRow(element, scope: scope)
+        case "row": return try makeRow(element, p, scope: scope)
         case "pageBreak": return PageBreakNode()
         case "toc": return try makeTableOfContents(p)
         default: return try makeSpec(element, p, scope: scope)

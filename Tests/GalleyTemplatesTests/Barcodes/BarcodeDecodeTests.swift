@@ -21,12 +21,20 @@ struct BarcodeDecodeTests {
     }
 
     static let cases: [Case] = [
-        Case(symbology: "qr", data: "Pay Galley Ltd: 42.00 € ref 7/2025", decoded: "Pay Galley Ltd: 42.00 € ref 7/2025", usesZbar: true, size: (140, 140)),
+        Case(
+            symbology: "qr", data: "Pay Galley Ltd: 42.00 € ref 7/2025", decoded: "Pay Galley Ltd: 42.00 € ref 7/2025",
+            usesZbar: true, size: (140, 140)),
         Case(symbology: "datamatrix", data: "DM-4711/ABC", decoded: "DM-4711/ABC", usesZbar: false, size: (90, 90)),
-        Case(symbology: "aztec", data: "Aztec boarding 0042", decoded: "Aztec boarding 0042", usesZbar: false, size: (100, 100)),
-        Case(symbology: "pdf417", data: "TICKET 2025-06-01 ROW 12 SEAT 7", decoded: "TICKET 2025-06-01 ROW 12 SEAT 7", usesZbar: false, size: (260, 90)),
+        Case(
+            symbology: "aztec", data: "Aztec boarding 0042", decoded: "Aztec boarding 0042", usesZbar: false,
+            size: (100, 100)),
+        Case(
+            symbology: "pdf417", data: "TICKET 2025-06-01 ROW 12 SEAT 7", decoded: "TICKET 2025-06-01 ROW 12 SEAT 7",
+            usesZbar: false, size: (260, 90)),
         Case(symbology: "code128", data: "ABC-12345-xyz", decoded: "ABC-12345-xyz", usesZbar: true, size: (260, 80)),
-        Case(symbology: "gs1-128", data: "[01]09501101530003[17]250101[10]AB12", decoded: "01095011015300031725010110AB12", usesZbar: true, size: (300, 90)),
+        Case(
+            symbology: "gs1-128", data: "[01]09501101530003[17]250101[10]AB12",
+            decoded: "01095011015300031725010110AB12", usesZbar: true, size: (300, 90)),
         Case(symbology: "ean13", data: "501234567890", decoded: "5012345678900", usesZbar: true, size: (200, 100)),
         Case(symbology: "ean8", data: "9638507", decoded: "96385074", usesZbar: true, size: (150, 90)),
         // zbar reads UPC-A as the EAN-13 it is a subset of (a leading 0); zxing-cpp reports the 12 digits.

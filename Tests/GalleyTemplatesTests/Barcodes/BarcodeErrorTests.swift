@@ -28,7 +28,10 @@ struct BarcodeErrorTests {
         #expect(message.contains("label.json:2:"))
         #expect(message.contains("at $.body.data"))
         #expect(message.contains("record 7"))
-        #expect(message.contains("\"5012345678901\" cannot be encoded as EAN-13: zint: Error 275: Invalid check digit '1', expecting '0'"))
+        #expect(
+            message.contains(
+                "\"5012345678901\" cannot be encoded as EAN-13: zint: Error 275: Invalid check digit '1', expecting '0'"
+            ))
     }
 
     @Test func aCharacterTheSymbologyLacksQuotesZint() throws {
@@ -57,8 +60,10 @@ struct BarcodeErrorTests {
     }
 
     @Test func errorCorrectionChangesTheSymbol() throws {
-        let low = try BarcodeEncoder.encode("https://example.com/a", as: .qr, options: BarcodeOptions(errorCorrection: "L"))
-        let high = try BarcodeEncoder.encode("https://example.com/a", as: .qr, options: BarcodeOptions(errorCorrection: "H"))
+        let low = try BarcodeEncoder.encode(
+            "https://example.com/a", as: .qr, options: BarcodeOptions(errorCorrection: "L"))
+        let high = try BarcodeEncoder.encode(
+            "https://example.com/a", as: .qr, options: BarcodeOptions(errorCorrection: "H"))
         // 25 + 8 quiet modules at L, 29 + 8 at H (versions 2 and 3).
         #expect(low.shapes.size.width == 33)
         #expect(high.shapes.size.width == 37)

@@ -18,7 +18,9 @@ struct SVGImageTests {
         </svg>
         """
 
-    static func render(_ body: String, size: (Int, Int), in folder: TemporaryFolder, format: OutputFormat, scale: Double = 1)
+    static func render(
+        _ body: String, size: (Int, Int), in folder: TemporaryFolder, format: OutputFormat, scale: Double = 1
+    )
         throws -> String
     {
         let template = try Template(
@@ -26,7 +28,8 @@ struct SVGImageTests {
                 {"galley": 1, "size": [\(size.0), \(size.1)], "body": \(body)}
                 """, file: folder.path("t.json"), directory: folder.url.path)
         let output = folder.path("out." + (format == .pdf ? "pdf" : "png"))
-        _ = try DocumentWriter.write(try template.bind(.object(JSONObject())), to: output, options: OutputOptions(format: format, scale: scale))
+        _ = try DocumentWriter.write(
+            try template.bind(.object(JSONObject())), to: output, options: OutputOptions(format: format, scale: scale))
         return output
     }
 
@@ -44,13 +47,16 @@ struct SVGImageTests {
         let raster = try PDFTools.rasterizedAt72dpi(pdf)
         let reference = try Self.rsvgConvert(folder.path("logo.svg"), zoom: 1, in: folder, background: "white")
         let comparison = ImageComparison(expected: reference, actual: raster, tolerance: 40)
-        #expect(comparison.differentPixels * 100 <= raster.width * raster.height, "\(comparison.differentPixels) pixels differ")
+        #expect(
+            comparison.differentPixels * 100 <= raster.width * raster.height,
+            "\(comparison.differentPixels) pixels differ")
     }
 
     @Test func anSVGInAPNGMatchesRsvgConvert() throws {
         let folder = try TemporaryFolder()
         try folder.write("logo.svg", Array(Self.logo.utf8))
-        let png = try Self.render(#"{"type": "image", "src": "logo.svg"}"#, size: (120, 60), in: folder, format: .png, scale: 2)
+        let png = try Self.render(
+            #"{"type": "image", "src": "logo.svg"}"#, size: (120, 60), in: folder, format: .png, scale: 2)
         let ours = try Pillow.decode(png)
         let reference = try Self.rsvgConvert(folder.path("logo.svg"), zoom: 2, in: folder)
         #expect(ours.width == 240 && ours.height == 120)
@@ -101,7 +107,8 @@ struct SVGImageTests {
 
     @Test func aMalformedSVGIsAnErrorNamingTheFile() throws {
         let folder = try TemporaryFolder()
-        try folder.write("broken.svg", Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect".utf8))
+        try folder.write(
+            "broken.svg", Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect".utf8))
         #expect {
             _ = try Self.render(#"{"type": "image", "src": "broken.svg"}"#, size: (10, 10), in: folder, format: .png)
         } throws: { error in
