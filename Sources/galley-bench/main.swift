@@ -7,6 +7,7 @@ import GalleyAllocator
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 let groups: [BenchGroup] = [
     LayoutBench.group, TextBench.group, WorkloadBench.group, PagedBench.group, RasterCacheBench.group,
+    ContentBench.group,
 ]
 var report = BenchReport()
 // The allocator is part of the result: mimalloc replaces glibc's malloc in both executables.

@@ -4,7 +4,11 @@ import CImageCodecs
 public enum ImageDecoder {
     /// The bitmap formats ``decode(_:maxPixels:)`` reads, told apart by their first bytes.
     public enum Format: String, Sendable, CaseIterable {
-        case png = "PNG", jpeg = "JPEG", gif = "GIF", webp = "WebP", tiff = "TIFF"
+        case png = "PNG"
+        case jpeg = "JPEG"
+        case gif = "GIF"
+        case webp = "WebP"
+        case tiff = "TIFF"
 
         /// The format `bytes` start like, or nil.
         public init?(sniffing bytes: [UInt8]) {
