@@ -23,22 +23,33 @@ let package = Package(
         // Animated GIF (giflib) and animated WebP (libwebp's WebPAnimEncoder in libwebpmux) for GalleyRender's
         // animation encoders; both report errors by return code.
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // libwebp also decodes WebP (its decoder, and libwebpdemux's WebPAnimDecoder for an animation's first frame).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // PDF post-processing: XMP, output intents, embedded files, structure trees, encryption.
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // SVG images: librsvg parses them once and draws them into cairo (paths in a PDF, pixels at device
+        // resolution in a PNG).
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // Barcodes: libzint encodes the symbols and lays out their modules (vector output); no pkg-config file in
+        // Debian 12.
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         // The executables' allocator (GalleyAllocator); no pkg-config file in Debian 12.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
-        // libpng and libjpeg report errors with setjmp/longjmp, which Swift cannot express.
+        // libpng and libjpeg report errors with setjmp/longjmp, and libtiff through varargs handlers (va_list),
+        // none of which Swift can express.
         .target(
             name: "CImageCodecs",
             linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("m"),
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("tiff"), .linkedLibrary("z"),
+                .linkedLibrary("m"),
             ]
         ),
 
         .target(name: "GalleyLayout"),
         .target(
-            name: "GalleyRender", dependencies: ["GalleyLayout", "CCairo", "CImageCodecs", "CGif", "CWebP", "CQPDF"]),
+            name: "GalleyRender",
+            dependencies: ["GalleyLayout", "CCairo", "CImageCodecs", "CGif", "CWebP", "CQPDF", "CRsvg", "CZint"]
+        ),
         .target(
             name: "GalleyText",
             dependencies: ["GalleyLayout", "GalleyRender", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen"]

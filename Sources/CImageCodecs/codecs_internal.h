@@ -6,8 +6,6 @@ int imagecodecs_buffer_append(imagecodecs_buffer *buffer, const uint8_t *bytes, 
 void imagecodecs_set_message(char *message, const char *text);
 /// Premultiplied ARGB32 → straight RGB(A) bytes.
 void imagecodecs_unpremultiply_row(const uint32_t *argb, uint32_t width, int write_alpha, uint8_t *out);
-/// Straight RGBA bytes → premultiplied ARGB32, in place; returns whether every alpha is 255.
-int imagecodecs_premultiply_rgba(uint8_t *pixels, uint32_t width, uint32_t height, size_t stride);
 /// a * b / 255, rounded (pixman's and Pillow's MULDIV255).
 static inline uint32_t imagecodecs_muldiv255(uint32_t a, uint32_t b) {
     uint32_t t = a * b + 0x80;

@@ -5,7 +5,7 @@
 public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// A cairo call left a surface or context in an error state.
     case cairo(operation: String, status: String)
-    /// Image bytes that are not a PNG or JPEG, or are corrupt.
+    /// Image bytes in no format Galley reads, or corrupt.
     case imageDecode(String)
     /// An image (or canvas) whose pixel count is over `limit`; refused before allocating.
     case imageTooLarge(width: Int, height: Int, limit: Int)

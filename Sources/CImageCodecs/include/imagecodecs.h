@@ -1,8 +1,8 @@
 #ifndef GALLEY_IMAGECODECS_H
 #define GALLEY_IMAGECODECS_H
-// PNG and JPEG codecs for GalleyRender. libpng and libjpeg report errors with setjmp/longjmp,
-// which Swift cannot express, so every call into them happens here; Swift sees plain status
-// codes and an error message buffer. Pixels are cairo's ARGB32: premultiplied, one native
+// PNG, JPEG and TIFF codecs for GalleyRender. libpng and libjpeg report errors with setjmp/longjmp,
+// and libtiff through printf-style handlers, none of which Swift can express, so every call into
+// them happens here; Swift sees plain status codes and an error message buffer. Pixels are cairo's ARGB32: premultiplied, one native
 // uint32 per pixel.
 #include <stddef.h>
 #include <stdint.h>
@@ -62,6 +62,17 @@ int imagecodecs_png_decode(const uint8_t *bytes, size_t length, uint64_t max_pix
 /// `out->cmyk` says the file was CMYK or YCCK. Never calls exit().
 int imagecodecs_jpeg_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels, imagecodecs_image *out,
                             char *message);
+
+/// Decodes the first page of a TIFF (any photometric libtiff's RGBA interface reads: grey, palette,
+/// RGB, CMYK with 8-bit inks, YCbCr; strips or tiles; any compression libtiff was built with) to
+/// ARGB32 with the same size guard as imagecodecs_png_decode. Any libtiff error fails the decode
+/// with its message; `out->cmyk` says the file was CMYK.
+int imagecodecs_tiff_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels, imagecodecs_image *out,
+                            char *message);
+
+/// Straight RGBA bytes → premultiplied ARGB32, in place (rows `stride` bytes apart), rounding as
+/// Pillow and pixman do; returns whether every alpha is 255.
+int imagecodecs_premultiply_rgba(uint8_t *pixels, uint32_t width, uint32_t height, size_t stride);
 
 /// Writes an ARGB32 image as shown in EXIF `orientation` (1...8: 1 as stored, 6 turned 90°
 /// clockwise, ...) into `out`; orientations 5...8 swap width and height.

@@ -44,23 +44,23 @@ public struct LayerTransform: Hashable, Sendable {
 }
 
 /// The animatable properties of a node: frame (in the animation's coordinate space), opacity,
-/// background colour, corner radius, transform and shadow.
+/// background colour, corner radii, transform and shadow.
 public struct AnimatableState: Hashable, Sendable {
     public var frame: Rect
     public var opacity: Double
     public var backgroundColor: Color?
-    public var cornerRadius: Double
+    public var cornerRadii: CornerRadii
     public var transform: LayerTransform
     public var shadow: Shadow?
 
     public init(
-        frame: Rect, opacity: Double = 1, backgroundColor: Color? = nil, cornerRadius: Double = 0,
+        frame: Rect, opacity: Double = 1, backgroundColor: Color? = nil, cornerRadii: CornerRadii = .zero,
         transform: LayerTransform = .identity, shadow: Shadow? = nil
     ) {
         self.frame = frame
         self.opacity = opacity
         self.backgroundColor = backgroundColor
-        self.cornerRadius = cornerRadius
+        self.cornerRadii = cornerRadii
         self.transform = transform
         self.shadow = shadow
     }
@@ -69,7 +69,7 @@ public struct AnimatableState: Hashable, Sendable {
     public init(layer: LayerProperties, frame: Rect, inheritedOpacity: Double = 1) {
         self.init(
             frame: frame, opacity: layer.opacity * inheritedOpacity, backgroundColor: layer.backgroundColor,
-            cornerRadius: layer.cornerRadius, transform: LayerTransform(layer.transform), shadow: layer.shadow)
+            cornerRadii: layer.cornerRadii, transform: LayerTransform(layer.transform), shadow: layer.shadow)
     }
 
     /// The same state, faded to `opacity`.
@@ -114,7 +114,8 @@ public struct AnimatableState: Hashable, Sendable {
         }
         return AnimatableState(
             frame: frame, opacity: min(max(mix(a.opacity, b.opacity), 0), 1), backgroundColor: color,
-            cornerRadius: max(0, mix(a.cornerRadius, b.cornerRadius)), transform: transform, shadow: shadow)
+            cornerRadii: a.cornerRadii.interpolated(to: b.cornerRadii, fraction: f), transform: transform,
+            shadow: shadow)
     }
 
     private static func faded(_ shadow: Shadow) -> Shadow {

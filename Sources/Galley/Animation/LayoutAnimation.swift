@@ -135,7 +135,7 @@ public struct LayoutAnimation: Sendable {
         var layer = LayerProperties()
         layer.opacity = state.opacity
         layer.backgroundColor = state.backgroundColor
-        layer.cornerRadius = state.cornerRadius
+        layer.cornerRadii = state.cornerRadii
         layer.transform = state.transform.affine
         layer.shadow = state.shadow
         layer.clipsToBounds = track.clipsContent

@@ -8,6 +8,8 @@ import GalleyRender
 /// a page break cuts, a header or footer, and a node in an animation frame all come here, so a
 /// layer looks the same wherever its node appears.
 ///
+/// Corners are rounded each by its own radius (`cornerRadii`, CSS's order and overlap rule).
+///
 /// Example: a 100×40 node at (10, 20) with a red background, corner radius 8 and
 /// `clipsToBounds` records one group translated by (10, 20) holding a filled rounded rectangle
 /// (0, 0, 100, 40) and a group clipped to that shape with the contents in it.
@@ -49,10 +51,10 @@ enum LayerPainter {
         // Backgrounds and borders are decoration: artifacts in tagged output.
         if let background = layer.backgroundColor {
             context.artifact(.layout) { context in
-                context.fill(Path(roundedRect: bounds, cornerRadius: layer.cornerRadius), color: background)
+                context.fill(Path(roundedRect: bounds, radii: layer.cornerRadii), color: background)
             }
         }
-        let clip = layer.clipsToBounds ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : nil
+        let clip = layer.clipsToBounds ? Path(roundedRect: bounds, radii: layer.cornerRadii) : nil
         try context.withGroup(clip: clip, contents)
         if layer.hasBorder {
             // Core Animation draws the border inside the bounds.
@@ -62,7 +64,7 @@ enum LayerPainter {
                 height: max(0, size.height - layer.borderWidth))
             context.artifact(.layout) { context in
                 context.stroke(
-                    Path(roundedRect: rect, cornerRadius: max(0, layer.cornerRadius - inset)), color: layer.borderColor,
+                    Path(roundedRect: rect, radii: layer.cornerRadii.inset(by: inset)), color: layer.borderColor,
                     lineWidth: layer.borderWidth)
             }
         }

@@ -4,8 +4,9 @@ import GalleyRender
 /// A node's layer: what is drawn around and over its content, Core Animation style.
 public struct LayerProperties: Hashable, Sendable {
     public var backgroundColor: Color?
-    /// Rounds the background and border; with `clipsToBounds` it also clips content and subnodes.
-    public var cornerRadius: Double = 0
+    /// Rounds the background and border, each corner by its own radius; with `clipsToBounds` it also
+    /// clips content and subnodes.
+    public var cornerRadii: CornerRadii = .zero
     public var borderWidth: Double = 0
     public var borderColor: Color = .black
     /// Group opacity: the node and its subnodes are composited first, then faded once.
@@ -18,6 +19,12 @@ public struct LayerProperties: Hashable, Sendable {
     public var transform: AffineTransform = .identity
 
     public init() {}
+
+    /// One radius for every corner (reads the largest of the four).
+    public var cornerRadius: Double {
+        get { cornerRadii.maximum }
+        set { cornerRadii = CornerRadii(newValue) }
+    }
 
     public var hasBorder: Bool { borderWidth > 0 && !borderColor.isInvisible }
 }

@@ -37,6 +37,10 @@ public final class TableCellNode: DisplayNode {
     /// group taller than a page can be cut between the lines of its cells (a stretched text
     /// frame allows no cut below its last line).
     var keepsContentHeight = false
+    /// Where the content sits in a row taller than it; nil is the top.
+    public var verticalAlignment: VerticalAlignment?
+    /// For baseline alignment: how far the row moves the content down (set by the row).
+    var baselineShift = 0.0
 
     public init(
         content: any LayoutElement, colSpan: Int = 1, rowSpan: Int = 1, padding: EdgeInsets = EdgeInsets(all: 4)
@@ -59,9 +63,28 @@ public final class TableCellNode: DisplayNode {
     }
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        guard keepsContentHeight else { return InsetLayoutSpec(insets: padding, child: content) }
-        let top = StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [content])
-        return InsetLayoutSpec(insets: padding, child: top)
+        let alignment = verticalAlignment ?? .top
+        guard keepsContentHeight || alignment != .top else { return InsetLayoutSpec(insets: padding, child: content) }
+        // The content keeps its own height inside a column as tall as the cell, placed by the alignment.
+        let justify: StackJustifyContent =
+            switch alignment {
+            case .center: .center
+            case .bottom: .end
+            case .top, .baseline: .start
+            }
+        var insets = padding
+        if alignment == .baseline { insets.top += baselineShift }
+        let column = StackLayoutSpec(
+            direction: .vertical, justifyContent: justify, alignItems: .stretch, children: [content])
+        return InsetLayoutSpec(insets: insets, child: column)
+    }
+
+    /// The distance from the cell's top to its content's first baseline (text: its first line's).
+    func firstBaseline(width: Double) -> Double {
+        let inner = max(0, width - padding.left - padding.right)
+        let range = SizeRange(min: Size(width: inner, height: 0), max: Size(width: inner, height: .infinity))
+        _ = content.layoutThatFits(range)
+        return padding.top + content.style.ascender
     }
 }
 
@@ -116,6 +139,7 @@ public final class TableRowNode: DisplayNode {
                 defer { column += cell.colSpan }
                 return Slot(cell: cell, column: column, span: cell.colSpan)
             }
+        alignBaselines(slots)
         for slot in slots {
             let start = min(slot.column, columnWidths.count)
             let width = columnWidths[start..<min(columnWidths.count, start + slot.span)].reduce(0, +)
@@ -125,6 +149,24 @@ public final class TableRowNode: DisplayNode {
             children.append(element)
         }
         return StackLayoutSpec(direction: .horizontal, alignItems: .stretch, children: children)
+    }
+}
+
+extension TableRowNode {
+    /// Moves the content of the row's baseline-aligned cells down so their first baselines meet the lowest
+    /// of them (CSS 2.1 §17.5.3: `vertical-align: baseline` cells share the row's baseline).
+    fileprivate func alignBaselines(_ slots: [Slot]) {
+        let aligned = slots.compactMap { slot -> (TableCellNode, Double)? in
+            guard let cell = slot.cell, cell.verticalAlignment == .baseline, slot.span > 0 else { return nil }
+            let start = min(slot.column, columnWidths.count)
+            let width = columnWidths[start..<min(columnWidths.count, start + slot.span)].reduce(0, +)
+            return (cell, cell.firstBaseline(width: width))
+        }
+        guard let lowest = aligned.map(\.1).max() else { return }
+        for (cell, baseline) in aligned where cell.baselineShift != lowest - baseline {
+            cell.baselineShift = lowest - baseline
+            cell.invalidateCalculatedLayout()
+        }
     }
 }
 

@@ -57,6 +57,10 @@ public indirect enum DisplayItem: Hashable, Sendable {
     case stroke(Path, Color, lineWidth: Double)
     case glyphs(GlyphRun)
     case image(ImageBuffer, Rect, ImageInterpolation)
+    /// An SVG stretched over the rect, drawn as vectors (paths in a PDF, device pixels in a PNG).
+    case vector(VectorImage, Rect)
+    /// A barcode's modules scaled into the rect: exact in a PDF, snapped to whole device pixels in a PNG.
+    case modules(ModuleShapes, Rect, Color)
     case group(DisplayGroup)
     /// A clickable area (PDF annotations; ignored by raster output).
     case link(Rect, LinkTarget)

@@ -92,6 +92,17 @@ public final class GraphicsContext {
         append(.image(image, rect, interpolation))
     }
 
+    /// Records an SVG stretched over `rect` (drawn as vectors by every writer).
+    public func draw(_ image: VectorImage, in rect: Rect) {
+        append(.vector(image, rect))
+    }
+
+    /// Records barcode modules scaled over `rect` (snapped to device pixels in raster output).
+    public func draw(_ shapes: ModuleShapes, in rect: Rect, color: Color) {
+        guard !color.isInvisible, !shapes.rects.isEmpty else { return }
+        append(.modules(shapes, rect, color))
+    }
+
     public func addLink(_ rect: Rect, to target: LinkTarget) {
         append(.link(rect, target))
     }

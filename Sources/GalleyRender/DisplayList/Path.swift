@@ -36,29 +36,60 @@ public struct Path: Hashable, Sendable {
 
     /// A rectangle with circular corners; the radius is limited to half the shorter side.
     public init(roundedRect rect: Rect, cornerRadius: Double) {
-        let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+        self.init(roundedRect: rect, radii: CornerRadii(cornerRadius))
+    }
+
+    /// A rectangle whose corners are rounded each by its own radius. As in CSS, radii that would overlap
+    /// along a side are all scaled down by the same factor until they fit (two 60-point corners on a
+    /// 100-point side become 50 each).
+    public init(roundedRect rect: Rect, radii: CornerRadii) {
+        let r = radii.fitted(to: rect.size)
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
-        guard r > 0 else {
-            elements = [
-                .move(Point(x: x0, y: y0)), .line(Point(x: x1, y: y0)), .line(Point(x: x1, y: y1)),
-                .line(Point(x: x0, y: y1)), .close,
-            ]
-            return
-        }
         // κ: the control-point distance that makes a cubic Bézier approximate a quarter circle.
-        let k = r * 0.552_284_749_830_793_6
-        elements = [
-            .move(Point(x: x0 + r, y: y0)),
-            .line(Point(x: x1 - r, y: y0)),
-            .curve(Point(x: x1 - r + k, y: y0), Point(x: x1, y: y0 + r - k), Point(x: x1, y: y0 + r)),
-            .line(Point(x: x1, y: y1 - r)),
-            .curve(Point(x: x1, y: y1 - r + k), Point(x: x1 - r + k, y: y1), Point(x: x1 - r, y: y1)),
-            .line(Point(x: x0 + r, y: y1)),
-            .curve(Point(x: x0 + r - k, y: y1), Point(x: x0, y: y1 - r + k), Point(x: x0, y: y1 - r)),
-            .line(Point(x: x0, y: y0 + r)),
-            .curve(Point(x: x0, y: y0 + r - k), Point(x: x0 + r - k, y: y0), Point(x: x0 + r, y: y0)),
-            .close,
-        ]
+        let kappa = 0.552_284_749_830_793_6
+        var path = Path()
+        path.move(to: Point(x: x0 + r.topLeft, y: y0))
+        path.line(to: Point(x: x1 - r.topRight, y: y0))
+        if r.topRight > 0 {
+            let k = r.topRight * kappa
+            path.curve(
+                to: Point(x: x1, y: y0 + r.topRight), control1: Point(x: x1 - r.topRight + k, y: y0),
+                control2: Point(x: x1, y: y0 + r.topRight - k))
+        }
+        path.line(to: Point(x: x1, y: y1 - r.bottomRight))
+        if r.bottomRight > 0 {
+            let k = r.bottomRight * kappa
+            path.curve(
+                to: Point(x: x1 - r.bottomRight, y: y1), control1: Point(x: x1, y: y1 - r.bottomRight + k),
+                control2: Point(x: x1 - r.bottomRight + k, y: y1))
+        }
+        path.line(to: Point(x: x0 + r.bottomLeft, y: y1))
+        if r.bottomLeft > 0 {
+            let k = r.bottomLeft * kappa
+            path.curve(
+                to: Point(x: x0, y: y1 - r.bottomLeft), control1: Point(x: x0 + r.bottomLeft - k, y: y1),
+                control2: Point(x: x0, y: y1 - r.bottomLeft + k))
+        }
+        path.line(to: Point(x: x0, y: y0 + r.topLeft))
+        if r.topLeft > 0 {
+            let k = r.topLeft * kappa
+            path.curve(
+                to: Point(x: x0 + r.topLeft, y: y0), control1: Point(x: x0, y: y0 + r.topLeft - k),
+                control2: Point(x: x0 + r.topLeft - k, y: y0))
+        }
+        path.close()
+        // A square corner's segment has no length: drop the repeated points so a plain rectangle is the five
+        // elements it always was.
+        var elements: [Element] = []
+        for element in path.elements {
+            if case .line(let point) = element, case .move(let last)? = elements.last, last == point { continue }
+            if case .line(let point) = element, case .line(let last)? = elements.last, last == point { continue }
+            elements.append(element)
+        }
+        if case .line(let point)? = elements.dropLast().last, case .move(let first)? = elements.first, point == first {
+            elements.remove(at: elements.count - 2)
+        }
+        self.elements = elements
     }
 
     /// An ellipse inscribed in `rect` (a circle when the rect is square).

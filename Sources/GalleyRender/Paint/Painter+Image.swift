@@ -31,3 +31,20 @@ extension Painter {
         fontMayHaveChanged()
     }
 }
+
+extension Painter {
+    /// Draws an SVG stretched over `rect`, as vectors (librsvg draws straight into this context: paths and text
+    /// in a PDF, pixels at the device's resolution in a PNG).
+    func drawVector(_ image: VectorImage, in rect: Rect) throws(RenderError) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / image.size.width, rect.height / image.size.height)
+        // librsvg draws inside a save/restore of its own; what it leaves on failure is undone here.
+        let result = Result(catching: { () throws(RenderError) in try image.render(into: cr) })
+        cairo_restore(cr)
+        fontMayHaveChanged()
+        try result.get()
+        try context.checkStatus("drawing an SVG")
+    }
+}

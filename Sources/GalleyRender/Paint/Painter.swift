@@ -92,6 +92,10 @@ final class Painter {
         case .image(let image, let rect, let interpolation):
             try willPaint()
             try drawImage(image, in: rect, interpolation: interpolation)
+        case .vector(let image, let rect):
+            try drawVector(image, in: rect)
+        case .modules(let shapes, let rect, let color):
+            drawModules(shapes, in: rect, color: color)
         case .group(let group):
             try drawGroup(group)
         case .link, .anchor:

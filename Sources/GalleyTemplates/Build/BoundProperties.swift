@@ -70,6 +70,7 @@ struct BoundProperties {
         try read(key, .dimension, ValueReader.dimension)
     }
     func color(_ key: String) throws(TemplateError) -> Color? { try read(key, .color, ValueReader.color) }
+    func corners(_ key: String) throws(TemplateError) -> CornerRadii? { try read(key, .corners, ValueReader.corners) }
     func insets(_ key: String) throws(TemplateError) -> EdgeInsets? { try read(key, .insets, ValueReader.insets) }
 
     func point(_ key: String) throws(TemplateError) -> Point? {

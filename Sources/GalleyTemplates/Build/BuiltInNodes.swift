@@ -1,4 +1,6 @@
+import Foundation
 import Galley
+import GalleyLayout
 import GalleyRender
 
 /// Galley's built-in custom node classes (see docs/custom-nodes.md): templates reach them as
@@ -29,29 +31,125 @@ enum BuiltInNodes {
         return node
     }
 
-    /// `params: {kind: "bar" | "line", values: [number], labels?: [string], color?, axisColor?,
-    /// gridColor?, maxValue?: number > 0}`.
+    /// `params: {kind, values | series, labels?, stacked?, horizontal?, legend?, xTitle?, yTitle?, palette?,
+    /// color?, axisColor?, gridColor?, minValue?, maxValue?, valueFormat?, showPercentages?, fontSize?}`
+    /// (docs/custom-nodes.md).
     @Sendable static func makeChart(_ params: JSONValue) throws -> DisplayNode {
         let reader = try Params("chart", params)
+        let kinds = ChartNode.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard let kind = try reader.choice("kind", ChartNode.Kind.self) else {
-            throw ParamsError(description: "chart: params.kind is required (\"bar\" or \"line\")")
+            throw ParamsError(description: "chart: params.kind is required (one of \(kinds))")
         }
-        guard case .array(let items)? = reader.object["values"],
-            case let values = items.compactMap(\.numberValue), values.count == items.count
-        else {
-            throw ParamsError(description: "chart: params.values must be an array of numbers")
-        }
-        let node = ChartNode(kind: kind, values: values, labels: try reader.strings("labels") ?? [])
-        if let color = try reader.color("color") { node.color = color }
+        var series = try chartSeries(reader, kind: kind)
+        if let color = try reader.color("color"), !series.isEmpty, series[0].color == nil { series[0].color = color }
+        let node = ChartNode(kind: kind, series: series, labels: try reader.strings("labels") ?? [])
+        if let palette = try reader.colors("palette") { node.palette = palette }
         if let color = try reader.color("axisColor") { node.axisColor = color }
         if let color = try reader.color("gridColor") { node.gridColor = color }
+        node.stacked = try reader.bool("stacked") ?? false
+        node.horizontal = try reader.bool("horizontal") ?? false
+        node.showsPercentages = try reader.bool("showPercentages") ?? true
+        if let legend = try reader.choice("legend", ChartNode.LegendPosition.self) { node.legend = legend }
+        node.xTitle = try reader.string("xTitle")
+        node.yTitle = try reader.string("yTitle")
+        if let size = try reader.number("fontSize") {
+            guard size > 0, size <= 200 else {
+                throw ParamsError(description: "chart: params.fontSize must be from 0 to 200")
+            }
+            node.textStyle.fontSize = size
+        }
+        let minimum = try reader.number("minValue")
         if let maxValue = try reader.number("maxValue") {
-            guard maxValue > 0, maxValue.isFinite else {
-                throw ParamsError(description: "chart: params.maxValue must be a number above 0")
+            guard maxValue.isFinite, kind == .scatter || maxValue > (minimum ?? 0) else {
+                throw ParamsError(description: "chart: params.maxValue must be a number above 0 (and above minValue)")
             }
             node.maxValue = maxValue
         }
+        if let minValue = minimum {
+            guard minValue.isFinite else { throw ParamsError(description: "chart: params.minValue must be a number") }
+            node.minValue = minValue
+        }
+        if let format = try reader.string("valueFormat") { node.valueFormatter = try valueFormatter(format) }
         return node
+    }
+
+    /// `values: [number]` (one series) or `series: [{name?, values | points: [[x, y]], color?}]`.
+    private static func chartSeries(_ reader: Params, kind: ChartNode.Kind) throws -> [ChartNode.Series] {
+        let pointsHint = "an array of [x, y] pairs"
+        func numbers(_ value: JSONValue?, _ key: String) throws -> [Double] {
+            guard case .array(let items)? = value, case let numbers = items.compactMap(\.numberValue),
+                numbers.count == items.count
+            else { throw ParamsError(description: "chart: params.\(key) must be an array of numbers") }
+            return numbers
+        }
+        func points(_ value: JSONValue?, _ key: String) throws -> [Point] {
+            guard case .array(let items)? = value else {
+                throw ParamsError(description: "chart: params.\(key) must be \(pointsHint)")
+            }
+            return try items.map { item in
+                guard case .array(let pair) = item, pair.count == 2, let x = pair[0].numberValue,
+                    let y = pair[1].numberValue
+                else { throw ParamsError(description: "chart: params.\(key) must be \(pointsHint)") }
+                return Point(x: x, y: y)
+            }
+        }
+        if let list = reader.object["series"], list != .null {
+            guard case .array(let items) = list, !items.isEmpty else {
+                throw ParamsError(description: "chart: params.series must be a non-empty array of {name, values}")
+            }
+            return try items.enumerated().map { index, item in
+                let key = "series[\(index)]"
+                guard case .object(let object) = item else {
+                    throw ParamsError(description: "chart: params.\(key) must be an object {name, values}")
+                }
+                var series = ChartNode.Series(name: object["name"]?.interpolationText ?? "")
+                if kind == .scatter {
+                    series.points = try points(object["points"], key + ".points")
+                } else {
+                    series.values = try numbers(object["values"], key + ".values")
+                }
+                if let color = object["color"], color != .null {
+                    guard let parsed = ValueReader.color(color) else {
+                        throw ParamsError(
+                            description: "chart: params.\(key).color must be a colour such as \"#2563eb\"")
+                    }
+                    series.color = parsed
+                }
+                return series
+            }
+        }
+        if kind == .scatter { return [ChartNode.Series(points: try points(reader.object["points"], "points"))] }
+        return [ChartNode.Series(values: try numbers(reader.object["values"], "values"))]
+    }
+
+    /// A tick formatter from a filter as bindings write it: `number`, `number:1`, `currency:EUR`.
+    static func valueFormatter(_ text: String) throws -> @Sendable (Double) -> String {
+        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        var argument: JSONValue?
+        if parts.count == 2 {
+            let raw = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            argument = Double(raw).map(JSONValue.number) ?? .string(raw)
+        }
+        let filter: Filter
+        do {
+            filter = try Filter(name: parts.first ?? "", argument: argument, column: 1, argumentColumn: 1)
+        } catch {
+            throw ParamsError(description: "chart: params.valueFormat: \(error.message)")
+        }
+        guard case .number = filter else {
+            if case .currency = filter {
+            } else {
+                throw ParamsError(description: "chart: params.valueFormat must be number, number:N or currency:CODE")
+            }
+            return format(with: filter)
+        }
+        return format(with: filter)
+    }
+
+    private static func format(with filter: Filter) -> @Sendable (Double) -> String {
+        { value in
+            (try? filter.apply(to: .number(value), missingPath: ""))?.interpolationText ?? ChartNode.formatValue(value)
+        }
     }
 
     /// Typed reads of a params object, with messages naming `class: params.key`.
@@ -71,6 +169,21 @@ enum BuiltInNodes {
 
         private func fail(_ key: String, _ expected: String) -> ParamsError {
             ParamsError(description: "\(name): params.\(key) must be \(expected)")
+        }
+
+        func bool(_ key: String) throws -> Bool? {
+            guard let value = object[key], value != .null else { return nil }
+            guard let bool = value.boolValue else { throw fail(key, "true or false") }
+            return bool
+        }
+
+        func string(_ key: String) throws -> String? {
+            guard let value = object[key], value != .null else { return nil }
+            switch value {
+            case .string(let text): return text
+            case .number, .bool: return value.interpolationText
+            default: throw fail(key, "a string")
+            }
         }
 
         func number(_ key: String) throws -> Double? {

@@ -14,6 +14,8 @@ struct ElementBuilder {
     var colSpans: [ObjectIdentifier: Int] = [:]
     /// `rowSpan` of table cells, by element identity.
     var rowSpans: [ObjectIdentifier: Int] = [:]
+    /// `verticalAlign` of table cells, by element identity.
+    var verticalAlignments: [ObjectIdentifier: VerticalAlignment] = [:]
     /// Bookmarked nodes in document order and the tables of contents listing them.
     var contents = ContentsCollector()
 
@@ -90,9 +92,10 @@ struct ElementBuilder {
         case "box": return try makeBox(element, p, scope: scope)
         case "text": return try TextBuilder(site: site).make(p)
         case "image": return try makeImage(p)
+        case "barcode": return try BarcodeBuilder(site: site).make(p)
         case "node": return try makeCustomNode(p)
         case "table": return try makeTable(element, p, scope: scope)
-        case "row": return try makeRow(element, scope: scope)
+        case "row": return try makeRow(element, p, scope: scope)
         case "pageBreak": return PageBreakNode()
         case "toc": return try makeTableOfContents(p)
         default: return try makeSpec(element, p, scope: scope)
@@ -112,20 +115,24 @@ struct ElementBuilder {
         return box
     }
 
-    private func makeImage(_ p: BoundProperties) throws(TemplateError) -> ImageNode {
+    private func makeImage(_ p: BoundProperties) throws(TemplateError) -> DisplayNode {
         guard let source = try p.string("src") else {
             throw site.error(
                 at: p.element.path, "an image needs \"src\"", hint: "a path relative to the template, or a data: URI")
         }
-        let image: ImageBuffer
+        let graphic: ImageLoader.Graphic
         do {
             // Checked per record: a data-bound src is confined like a literal one.
-            image = try site.resources.images.image(
+            graphic = try site.resources.images.graphic(
                 source, folders: site.template.resourceFolders, budget: site.imageBudget)
         } catch {
             throw site.error(at: p.element.path.appending("src"), error.description)
         }
-        return ImageNode(image: image, contentMode: try p.choice("contentMode", ContentMode.self) ?? .scaleToFill)
+        let mode = try p.choice("contentMode", ContentMode.self) ?? .scaleToFill
+        switch graphic {
+        case .bitmap(let image): return ImageNode(image: image, contentMode: mode)
+        case .vector(let image): return VectorImageNode(image: image, contentMode: mode)
+        }
     }
 
     private func makeCustomNode(_ p: BoundProperties) throws(TemplateError) -> DisplayNode {
@@ -139,10 +146,16 @@ struct ElementBuilder {
                 at: p.element.path.appending("class"), "no node class named \"\(name)\"",
                 hint: "registered classes: \(site.resources.nodeClasses.names.joined(separator: ", "))")
         }
+        let node: DisplayNode
         do {
-            return try factory(p["params"] ?? .object(JSONObject()))
+            node = try factory(p["params"] ?? .object(JSONObject()))
         } catch {
             throw site.error(at: p.element.path.appending("params"), "\(name): \(error)")
         }
+        // Nodes with text of their own (the chart) take the document's fonts and default style.
+        if let styled = node as? DocumentStyledNode {
+            styled.adoptDocumentStyle(site.template.defaultTextStyle, registry: site.resources.fonts)
+        }
+        return node
     }
 }

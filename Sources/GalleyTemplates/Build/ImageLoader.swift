@@ -3,7 +3,9 @@ import GalleyRender
 
 /// Loads the images templates name — files inside a template's ``ResourceFolders`` or `data:`
 /// URIs —, decodes them within a document's ``ImagePixelBudget``, and keeps decoded images in a
-/// cache a whole batch shares.
+/// cache a whole batch shares. Bitmaps (PNG, JPEG, GIF, WebP, TIFF) decode to an ``ImageBuffer``;
+/// an SVG is parsed once into a ``VectorImage`` (it costs the pixel budget nothing: it is drawn as
+/// vectors), its relative references resolving next to it.
 ///
 /// The cache holds at most `cacheBytes` of images (pixels plus any JPEG bytes kept for PDF
 /// pass-through), evicting the least recently used, and admits an image on its second request
@@ -25,8 +27,23 @@ public final class ImageLoader: Sendable {
         public var entries = 0
     }
 
+    /// A loaded image: a bitmap, or an SVG drawn as vectors.
+    public enum Graphic: Sendable {
+        case bitmap(ImageBuffer)
+        case vector(VectorImage)
+
+        /// What the cache charges for it.
+        var byteCount: Int {
+            switch self {
+            case .bitmap(let image): image.byteCount
+            // librsvg's parsed tree is a few times the source.
+            case .vector(let image): image.sourceByteCount * 4
+            }
+        }
+    }
+
     private struct State {
-        var cache: LRUCache<String, ImageBuffer>
+        var cache: LRUCache<String, Graphic>
         var doorkeeper = Doorkeeper()
         var hits = 0
         var misses = 0
@@ -42,12 +59,25 @@ public final class ImageLoader: Sendable {
         state = Locked(State(cache: LRUCache(byteBudget: cacheBytes)))
     }
 
-    /// The decoded, upright image `source` names: a path relative to the template's folder (or
+    /// The decoded, upright bitmap `source` names: a path relative to the template's folder (or
     /// an absolute one) inside `folders`, or a `data:image/...;base64,` URI.
-    /// - Throws: `ResourceError` naming `source`: outside the folders, unreadable, corrupt, or
-    ///   over what is left of `budget`.
+    /// - Throws: `ResourceError` naming `source`: outside the folders, unreadable, corrupt, an SVG
+    ///   (use ``graphic(_:folders:budget:)``), or over what is left of `budget`.
     public func image(_ source: String, folders: ResourceFolders, budget: ImagePixelBudget) throws(ResourceError)
         -> ImageBuffer
+    {
+        switch try graphic(source, folders: folders, budget: budget) {
+        case .bitmap(let image): return image
+        case .vector: throw ResourceError("image \(ResourceFolders.quoted(source)) is an SVG; a bitmap is needed here")
+        }
+    }
+
+    /// The image `source` names, a bitmap or an SVG (by its `.svg`/`.svgz` name, its `data:image/svg+xml`
+    /// type or its content).
+    /// - Throws: `ResourceError` naming `source`: outside the folders, unreadable, corrupt, or a bitmap
+    ///   over what is left of `budget`.
+    public func graphic(_ source: String, folders: ResourceFolders, budget: ImagePixelBudget) throws(ResourceError)
+        -> Graphic
     {
         let isData = source.prefix(5).lowercased() == "data:"
         let name = isData ? "image from a data: URI" : "image \(ResourceFolders.quoted(source))"
@@ -59,12 +89,31 @@ public final class ImageLoader: Sendable {
         }
         // One decoded buffer per image per document: a header logo drawn on every page is one
         // image object in the PDF, shared by every page.
-        if let mine = budget.image(for: key) { return mine }
+        if let mine = budget.image(for: key) { return .bitmap(mine) }
         if let cached = cached(key) {
-            try budget.charge(cached, key: key, name: name)
+            if case .bitmap(let image) = cached { try budget.charge(image, key: key, name: name) }
             return cached
         }
         let bytes = isData ? try Self.dataURIBytes(source) : try Self.read(key, source: source)
+        let graphic: Graphic
+        if Self.isSVG(bytes, source: source) {
+            do {
+                graphic = .vector(try VectorImage(svg: bytes, baseFile: isData ? nil : key))
+            } catch {
+                throw ResourceError(
+                    "\(name) cannot be read: \(error.description.replacingOccurrences(of: "image decode failed: ", with: ""))"
+                )
+            }
+        } else {
+            graphic = .bitmap(try decode(bytes, key: key, name: name, budget: budget))
+        }
+        store(graphic, for: key)
+        return graphic
+    }
+
+    private func decode(_ bytes: [UInt8], key: String, name: String, budget: ImagePixelBudget) throws(ResourceError)
+        -> ImageBuffer
+    {
         let image: ImageBuffer
         do {
             image = try ImageDecoder.decode(bytes, maxPixels: budget.decodeLimit(for: key))
@@ -78,8 +127,19 @@ public final class ImageLoader: Sendable {
             }
         }
         try budget.charge(image, key: key, name: name)
-        store(image, for: key)
         return image
+    }
+
+    /// An SVG by name (`.svg`, `.svgz`, `data:image/svg+xml`), or by content when no bitmap format claims it:
+    /// XML whose first kilobytes hold `<svg`, or gzip data (an `.svgz` under another name).
+    static func isSVG(_ bytes: [UInt8], source: String) -> Bool {
+        let lowered = source.prefix(64).lowercased()
+        if lowered.hasPrefix("data:") { return lowered.hasPrefix("data:image/svg+xml") }
+        let path = source.lowercased()
+        if path.hasSuffix(".svg") || path.hasSuffix(".svgz") { return true }
+        guard ImageDecoder.Format(sniffing: bytes) == nil else { return false }
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        return head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.hasPrefix("<") && head.contains("<svg")
     }
 
     /// Counters and occupancy of the decoded-image cache.
@@ -96,7 +156,7 @@ public final class ImageLoader: Sendable {
         state.withLock { $0.cache.removeAll() }
     }
 
-    private func cached(_ key: String) -> ImageBuffer? {
+    private func cached(_ key: String) -> Graphic? {
         state.withLock { state in
             let found = state.cache.value(for: key)
             if found == nil { state.misses += 1 } else { state.hits += 1 }
@@ -104,7 +164,7 @@ public final class ImageLoader: Sendable {
         }
     }
 
-    private func store(_ image: ImageBuffer, for key: String) {
+    private func store(_ image: Graphic, for key: String) {
         // The key's own bytes count too: a data: URI key is as long as the file.
         let cost = image.byteCount + key.utf8.count
         guard cost <= cacheBytes else { return }

@@ -15,7 +15,7 @@ enum LayerApplier {
         guard p.element.hasLayerKeys else { return }
         var layer = node.layer
         if let v = try p.color("background") { layer.backgroundColor = v }
-        if let v = try p.number("cornerRadius", .nonNegativeNumber) { layer.cornerRadius = v }
+        if let v = try p.corners("cornerRadius") { layer.cornerRadii = v }
         if let v = try p.number("opacity", .unitInterval) { layer.opacity = v }
         if let v = try p.bool("clip") { layer.clipsToBounds = v }
         if let v = try p.bool("rasterize") { layer.rasterizesSubtree = v }

@@ -1,17 +1,41 @@
+import Galley
 import GalleyLayout
 
 extension ElementBuilder {
+    /// A stack's `alignItems`, or for a horizontal stack (a row) its `verticalAlign` spelled as rows and
+    /// table cells spell it: top, center, bottom, baseline (first baselines). Both at once is an error.
+    private func stackAlignment(_ p: BoundProperties, direction: StackDirection) throws(TemplateError)
+        -> StackAlignItems
+    {
+        let items = try p.choice("alignItems", StackAlignItems.self)
+        guard let vertical = try p.choice("verticalAlign", VerticalAlignment.self) else { return items ?? .stretch }
+        let path = p.element.path.appending("verticalAlign")
+        guard direction == .horizontal else {
+            throw site.error(at: path, "verticalAlign is for horizontal stacks (rows)", hint: "use alignItems")
+        }
+        guard items == nil else {
+            throw site.error(at: path, "give a stack verticalAlign or alignItems, not both")
+        }
+        switch vertical {
+        case .top: return .start
+        case .center: return .center
+        case .bottom: return .end
+        case .baseline: return .baselineFirst
+        }
+    }
+
     /// Layout specs: they position their children and draw nothing.
     mutating func makeSpec(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
         -> any LayoutElement
     {
         switch element.type {
         case "stack":
+            let direction = try p.choice("direction", StackDirection.self) ?? .horizontal
             return StackLayoutSpec(
-                direction: try p.choice("direction", StackDirection.self) ?? .horizontal,
+                direction: direction,
                 spacing: try p.number("spacing") ?? 0,
                 justifyContent: try p.choice("justifyContent", StackJustifyContent.self) ?? .start,
-                alignItems: try p.choice("alignItems", StackAlignItems.self) ?? .stretch,
+                alignItems: try stackAlignment(p, direction: direction),
                 flexWrap: try p.choice("flexWrap", StackFlexWrap.self) ?? .noWrap,
                 alignContent: try p.choice("alignContent", StackAlignContent.self) ?? .start,
                 lineSpacing: try p.number("lineSpacing") ?? 0,

@@ -28,6 +28,9 @@ extension ElementBuilder {
         }
         if let span = try p.integer("colSpan", in: ValueLimits.colSpan) { colSpans[ObjectIdentifier(result)] = span }
         if let span = try p.integer("rowSpan", in: ValueLimits.rowSpan) { rowSpans[ObjectIdentifier(result)] = span }
+        if let alignment = try p.choice("verticalAlign", VerticalAlignment.self) {
+            verticalAlignments[ObjectIdentifier(result)] = alignment
+        }
         guard let node = result as? DisplayNode else { return result }
         if together { hints.keepTogether(node) }
         if withNext { hints.keepWithNext(node) }
@@ -50,9 +53,12 @@ extension ElementBuilder {
                 object["width"].flatMap(ValueReader.number) ?? 0.5, object["color"].flatMap(ValueReader.color) ?? .black
             )
         }
+        let tableAlignment = try p.choice("verticalAlign", VerticalAlignment.self)
         let style = { (row: TableRowNode) in
             for cell in row.cells {
                 cell.padding = padding
+                // A cell's own verticalAlign, else its row's, else the table's.
+                if cell.verticalAlignment == nil { cell.verticalAlignment = tableAlignment }
                 if let grid {
                     cell.layer.borderWidth = grid.width
                     cell.layer.borderColor = grid.color
@@ -97,10 +103,17 @@ extension ElementBuilder {
         return TableNode(columns: columns, header: header, rows: rows, repeatsHeader: repeatsHeader)
     }
 
-    mutating func makeRow(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError) -> TableRowNode {
+    mutating func makeRow(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
+        -> TableRowNode
+    {
         var cells: [TableCellNode] = []
+        let rowAlignment = try p.choice("verticalAlign", VerticalAlignment.self)
         for child in element.children {
-            for built in try build(child, scope: scope) { cells.append(cell(built)) }
+            for built in try build(child, scope: scope) {
+                let made = cell(built)
+                if made.verticalAlignment == nil { made.verticalAlignment = rowAlignment }
+                cells.append(made)
+            }
         }
         return TableRowNode(cells: cells)
     }
@@ -111,7 +124,9 @@ extension ElementBuilder {
         let cell = TableCellNode(
             content: content, colSpan: colSpans[ObjectIdentifier(content)] ?? 1,
             rowSpan: rowSpans[ObjectIdentifier(content)] ?? 1)
-        if let node = content as? DisplayNode, let background = node.layer.backgroundColor, node.layer.cornerRadius == 0
+        cell.verticalAlignment = verticalAlignments[ObjectIdentifier(content)]
+        if let node = content as? DisplayNode, let background = node.layer.backgroundColor,
+            node.layer.cornerRadii.isZero
         {
             cell.layer.backgroundColor = background
             node.layer.backgroundColor = nil

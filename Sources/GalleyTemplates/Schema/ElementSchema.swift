@@ -20,11 +20,13 @@ enum ElementSchema {
         "spacingBefore": .number, "spacingAfter": .number, "ascender": .number, "descender": .number,
         "position": .pair, "keepTogether": .bool, "keepWithNext": .bool, "debugName": .string,
         "colSpan": .integer(ValueLimits.colSpan), "rowSpan": .integer(ValueLimits.rowSpan),
+        // A table cell's (any element in a row's cells) or a horizontal stack's vertical alignment.
+        "verticalAlign": .choice(VerticalAlignmentNames.all),
     ]
 
     /// Layer keys of drawn nodes.
     static let visualKeys: [String: ValueKind] = [
-        "background": .color, "cornerRadius": .nonNegativeNumber,
+        "background": .color, "cornerRadius": .corners,
         "border": .object(["width": .nonNegativeNumber, "color": .color]),
         "opacity": .unitInterval, "clip": .bool, "rasterize": .bool, "link": .string,
         "bookmark": .string, "bookmarkLevel": .integer(ValueLimits.outlineLevel),
@@ -50,6 +52,7 @@ enum ElementSchema {
             "widows": .integer(ValueLimits.lineMinimum),
         ]) { a, _ in a },
         "image": ["src": .string, "contentMode": .choice(ContentModeNames.all)],
+        "barcode": BarcodeBuilder.keys,
         "node": ["class": .string, "params": .any],
         "stack": [
             "direction": .choice(["horizontal", "vertical"]), "spacing": .number,
@@ -92,7 +95,7 @@ enum ElementSchema {
     ]
 
     /// Element types that are drawn nodes (and so take the layer keys).
-    static let nodeTypes: Set<String> = ["box", "text", "image", "node", "table", "row", "toc"]
+    static let nodeTypes: Set<String> = ["box", "text", "image", "barcode", "node", "table", "row", "toc"]
 
     static var typeNames: [String] { typeKeys.keys.sorted() }
 
@@ -137,6 +140,10 @@ enum FontWeightName {
         "semibold": 600, "bold": 700, "extrabold": 800, "black": 900,
     ]
     static let names = table.keys.sorted()
+}
+
+enum VerticalAlignmentNames {
+    static let all = ["top", "center", "bottom", "baseline"]
 }
 
 enum ContentModeNames {

@@ -20,6 +20,8 @@ indirect enum ValueKind: Sendable {
     case choice([String])
     /// `[x, y]`
     case pair
+    /// A number of 0 or more for every corner, or `[topLeft, topRight, bottomRight, bottomLeft]`.
+    case corners
     /// a number for all four sides, or `{top, left, bottom, right}`; values may be `"inf"`.
     case insets
     case element
@@ -45,6 +47,7 @@ indirect enum ValueKind: Sendable {
         case .color: "a colour such as \"#1e293b\", \"#fff\", \"rgba(0,0,0,0.5)\" or \"navy\""
         case .choice(let values): "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
         case .pair: "an array of two numbers, such as [120, 40]"
+        case .corners: "a number of 0 or more, or [topLeft, topRight, bottomRight, bottomLeft] (numbers of 0 or more)"
         case .insets: "a number, or an object {top, left, bottom, right} (numbers or \"inf\")"
         case .element: "an element object with a \"type\""
         case .elements: "an array of elements"

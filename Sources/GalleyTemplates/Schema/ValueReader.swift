@@ -46,6 +46,15 @@ enum ValueReader {
         return (a, b)
     }
 
+    /// One radius for every corner, or `[topLeft, topRight, bottomRight, bottomLeft]` (CSS `border-radius` order).
+    static func corners(_ value: JSONValue) -> CornerRadii? {
+        if let all = number(value) { return all >= 0 ? CornerRadii(all) : nil }
+        guard case .array(let items) = value, items.count == 4 else { return nil }
+        let radii = items.compactMap(number)
+        guard radii.count == 4, radii.allSatisfy({ $0 >= 0 }) else { return nil }
+        return CornerRadii(topLeft: radii[0], topRight: radii[1], bottomRight: radii[2], bottomLeft: radii[3])
+    }
+
     /// A number, or `"inf"` for infinity (inset values and size-range maxima).
     static func numberOrInfinity(_ value: JSONValue) -> Double? {
         if case .string(let text) = value, ["inf", "infinity"].contains(text.lowercased()) { return .infinity }
@@ -84,6 +93,7 @@ enum ValueReader {
         case .choice(let values): fits = value.stringValue.map(values.contains) ?? false
         case .pair: fits = pair(value) != nil
         case .insets: fits = insets(value) != nil
+        case .corners: fits = corners(value) != nil
         case .element, .object: if case .object = value { fits = true } else { fits = false }
         case .elements, .array: if case .array = value { fits = true } else { fits = false }
         case .any: fits = true

@@ -48,7 +48,7 @@ struct CustomNodeClassTests {
         let cases: [(String, String)] = [
             (#"{kind: "bar", values: [1, "x"]}"#, "chart: params.values must be an array of numbers"),
             (#"{values: [1]}"#, "chart: params.kind is required"),
-            (#"{kind: "pie", values: [1]}"#, #"chart: params.kind must be one of "bar", "line""#),
+            (#"{kind: "radar", values: [1]}"#, #"chart: params.kind must be one of "bar", "line", "area", "pie""#),
             (#"{kind: "bar", values: [1], maxValue: -2}"#, "chart: params.maxValue must be a number above 0"),
             (#"{kind: "bar", values: [1], labels: [1]}"#, "chart: params.labels must be an array of strings"),
         ]
