@@ -36,6 +36,10 @@ public final class Template: Sendable {
     let body: ElementTemplate
     let header: ElementTemplate?
     let footer: ElementTemplate?
+    /// `page.background`, drawn under every page of a paged document.
+    let pageBackground: ElementTemplate?
+    /// `page.watermark`.
+    let watermark: WatermarkTemplate?
     let styles: [String: JSONObject]
     let defaultStyle: String?
     /// The default text style applied to `TextStyle()`, resolved once.
@@ -104,6 +108,10 @@ public final class Template: Sendable {
         footer = try top.footer.map { v throws(TemplateError) in
             try compiler.element(v, at: JSONPath.root.appending("footer"))
         }
+        pageBackground = try top.pageBackground.map { v throws(TemplateError) in
+            try compiler.element(v, at: JSONPath.root.appending("page").appending("background"))
+        }
+        watermark = top.watermark
         styles = top.styles
         defaultStyle = top.defaultStyle
         var defaultTextStyle = TextStyle()

@@ -52,6 +52,7 @@ extension PagedDocument {
                 nodes.append(PageFrames.NodeFrame(node: node, frame: frame.offsetBy(origin), isClipped: false))
             }
         }
+        if let underlay = try underlay?(numbering) { append(fullPageLayout(underlay), at: .zero) }
         var headerFrame: Rect?
         if let header = try header?(numbering) {
             let layout = hostLayout(header)
@@ -83,6 +84,7 @@ extension PagedDocument {
             footerFrame = Rect(origin: origin, size: layout.size)
             append(layout, at: origin)
         }
+        if let overlay = try overlay?(numbering) { append(fullPageLayout(overlay), at: .zero) }
         let body = Rect(
             x: margins.left, y: margins.top + slice.headerHeight, width: contentSize.width,
             height: slice.bottom - slice.top)
@@ -109,6 +111,7 @@ extension PagedDocument {
             placed.position = origin
             parts.append(placed)
         }
+        if let underlay = try underlay?(numbering) { place(fullPageLayout(underlay), at: .zero) }
         if let header = try header?(numbering) {
             let layout = hostLayout(header)
             place(layout, at: headerOrigin(layout))
@@ -127,6 +130,7 @@ extension PagedDocument {
             let layout = hostLayout(footer)
             place(layout, at: footerOrigin(layout))
         }
+        if let overlay = try overlay?(numbering) { place(fullPageLayout(overlay), at: .zero) }
         return Layout(element: BoxNode(), size: pageSize, sublayouts: parts)
     }
 }

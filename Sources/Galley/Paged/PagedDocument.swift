@@ -31,6 +31,12 @@ public final class PagedDocument: Document {
     public var header: ((PageNumbering) throws -> (any LayoutElement)?)?
     /// Builds the footer of a page (centred in the bottom margin).
     public var footer: ((PageNumbering) throws -> (any LayoutElement)?)?
+    /// Builds what is drawn under everything else on a page — a page background, a letterhead,
+    /// a watermark behind the text — laid out at the whole page's size from its top-left corner.
+    public var underlay: ((PageNumbering) throws -> (any LayoutElement)?)?
+    /// Builds what is drawn over everything else on a page (a "DRAFT" watermark above the text),
+    /// laid out like `underlay`.
+    public var overlay: ((PageNumbering) throws -> (any LayoutElement)?)?
     /// The pagination, once made (the body's layout is cached by its nodes).
     private var pagination: Pagination?
 
@@ -114,8 +120,12 @@ public final class PagedDocument: Document {
         let numbering = PageNumbering(page: index + 1, pages: pagination.pageCount)
         let builder = DisplayListBuilder(options: options)
         let items = try builder.record { page in
-            // Tagged output: running headers and footers, and a table header repeated on a
-            // continuation page, are pagination artifacts, not content.
+            // Tagged output: running headers and footers, a table header repeated on a
+            // continuation page, page backgrounds and watermarks are pagination artifacts.
+            if let underlay = try underlay?(numbering) {
+                let layout = fullPageLayout(underlay)
+                try page.artifact(.pagination) { try $0.display(layout, at: .zero) }
+            }
             if let header = try header?(numbering) {
                 let layout = hostLayout(header)
                 try page.artifact(.header) { try $0.display(layout, at: headerOrigin(layout)) }
@@ -143,6 +153,10 @@ public final class PagedDocument: Document {
             if let footer = try footer?(numbering) {
                 let layout = hostLayout(footer)
                 try page.artifact(.footer) { try $0.display(layout, at: footerOrigin(layout)) }
+            }
+            if let overlay = try overlay?(numbering) {
+                let layout = fullPageLayout(overlay)
+                try page.artifact(.pagination) { try $0.display(layout, at: .zero) }
             }
         }
         return DisplayPage(size: pageSize, items: items, background: background)
@@ -200,6 +214,14 @@ public final class PagedDocument: Document {
             return page
         }
         return layout().sublayouts.map { visit($0, origin: $0.position) }
+    }
+
+    /// An underlay or overlay laid out at exactly the page's size.
+    func fullPageLayout(_ element: any LayoutElement) -> Layout {
+        let host = BoxNode()
+        host.automaticallyManagesSubnodes = true
+        host.layoutSpecBlock = { _ in element }
+        return host.layoutThatFits(SizeRange(exactly: pageSize))
     }
 
     func hostLayout(_ element: any LayoutElement) -> Layout {

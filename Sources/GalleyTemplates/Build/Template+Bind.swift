@@ -40,11 +40,36 @@ extension Template {
             paged.background = backgroundColor
             paged.header = header.map { Template.pageElement($0, site: site, scope: scope) }
             paged.footer = footer.map { Template.pageElement($0, site: site, scope: scope) }
+            paged.underlay = pageUnderlay(site: site, scope: scope)
+            if let watermark, watermark.isAbove {
+                paged.overlay = { numbering in
+                    try watermark.element(site: site, scope: scope.page(numbering.page, of: numbering.pages))
+                }
+            }
             document = paged
         }
         document.metadata = try documentMetadata(site: site, scope: scope)
         document.pdf = try pdf.bind(site: site, scope: scope)
         return document
+    }
+
+    /// What goes under each page: `page.background` (bound with `page` and `pages`), then a
+    /// watermark that is not `layer: "above"`.
+    private func pageUnderlay(site: BuildSite, scope: BindingScope) -> ((PageNumbering) throws -> (any LayoutElement)?)?
+    {
+        let background = pageBackground
+        let watermark = self.watermark.flatMap { $0.isAbove ? nil : $0 }
+        guard background != nil || watermark != nil else { return nil }
+        return { numbering in
+            let pageScope = scope.page(numbering.page, of: numbering.pages)
+            var layers: [any LayoutElement] = []
+            if let background {
+                var builder = ElementBuilder(site: site)
+                layers.append(try builder.buildSlot(background, scope: pageScope))
+            }
+            if let watermark { layers.append(try watermark.element(site: site, scope: pageScope)) }
+            return layers.count == 1 ? layers[0] : OverlayLayoutSpec(child: layers[0], overlay: layers[1])
+        }
     }
 
     /// A header or footer builder: the element bound with `page` and `pages`.

@@ -16,7 +16,10 @@ struct TopLevel {
     static let keys: [String: ValueKind] = [
         "galley": .integer(1...1), "size": .any, "constrainedSize": .object(["min": .any, "max": .any]),
         "fit": .choice(["size", "content"]),
-        "page": .object(["size": .any, "orientation": .choice(["portrait", "landscape"]), "margin": .insets]),
+        "page": .object([
+            "size": .any, "orientation": .choice(["portrait", "landscape"]), "margin": .insets,
+            "background": .element, "watermark": .object(WatermarkTemplate.keys),
+        ]),
         "header": .element, "footer": .element, "fonts": .array(.string), "styles": .any, "defaultStyle": .string,
         "metadata": .object([
             "title": .string, "author": .string, "subject": .string, "keywords": .string, "lang": .string,
@@ -31,6 +34,10 @@ struct TopLevel {
     let body: JSONValue
     let header: JSONValue?
     let footer: JSONValue?
+    /// `page.background`: an element drawn under every page, laid out at the page's size.
+    let pageBackground: JSONValue?
+    /// `page.watermark`.
+    let watermark: WatermarkTemplate?
     let styles: [String: JSONObject]
     let defaultStyle: String?
     let fontFolders: [String]
@@ -88,6 +95,10 @@ struct TopLevel {
         }
         header = top["header"]
         footer = top["footer"]
+        pageBackground = top["page"]?.objectValue?["background"]
+        watermark = try top["page"]?.objectValue?["watermark"].map { v throws(TemplateError) in
+            try WatermarkTemplate(v, at: root.appending("page").appending("watermark"), document: document)
+        }
         var styles = [String: JSONObject]()
         if let value = top["styles"] {
             guard case .object(let object) = value else {
