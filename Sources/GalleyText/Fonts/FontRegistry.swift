@@ -48,6 +48,7 @@ public final class FontRegistry: Sendable {
     public init(folders: [String], includeSystemFonts: Bool = true, admit: (String) -> String? = { $0 }) {
         var paths: [String] = []
         for folder in folders { paths += FontRegistry.fontFiles(in: folder).compactMap(admit) }
+        SystemFonts.addApplicationFonts(paths)
         if includeSystemFonts { paths += SystemFonts.files() }
         var seen = Set<String>()
         var faces: [FontFace] = []

@@ -9,6 +9,21 @@ enum SystemFonts {
     // and TSan would take the exclusivity tracking of one for an access to the other.
     private static let lock = Locked<Int>(0)
 
+    /// The files already handed to fontconfig as application fonts.
+    private static let added = Locked<Set<String>>([])
+
+    /// Makes font files (bundled, a template's font folders) known to fontconfig, once each, so
+    /// libraries that find fonts through it — librsvg for the text of an SVG image — see the
+    /// same fonts as the document. Only files the registry admitted are added, not whole folders.
+    static func addApplicationFonts(_ paths: [String]) {
+        let new = added.withLock { added in paths.filter { added.insert($0).inserted } }
+        guard !new.isEmpty else { return }
+        lock.withLock { _ in
+            guard FcInit() != 0 else { return }
+            for path in new { _ = FcConfigAppFontAddFile(nil, path) }
+        }
+    }
+
     /// Font files fontconfig lists (TrueType/OpenType/collections), in its order.
     static func files() -> [String] {
         lock.withLock { _ in

@@ -3,6 +3,7 @@ import Galley
 import GalleyRender
 import GalleyTemplates
 import GalleyTestSupport
+import GalleyText
 import Testing
 
 /// SVG images: vectors in a PDF (no image object), librsvg's own rendering in a PNG, intrinsic sizes from
@@ -62,6 +63,37 @@ struct SVGImageTests {
         #expect(ours.width == 240 && ours.height == 120)
         let difference = ImageComparison(expected: reference, actual: ours)
         #expect(difference.maxDifference <= 2, "\(difference)")
+    }
+
+    /// Text in an SVG is set in the document's fonts: Liberation Serif exists only in Galley's
+    /// bundled Fonts/ folder, and the PNG equals rsvg-convert's rendering with that folder added to
+    /// fontconfig (and differs from its rendering without it, which substitutes another face).
+    @Test func svgTextUsesTheDocumentsFonts() throws {
+        let folder = try TemporaryFolder()
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="300" height="80" viewBox="0 0 300 80">
+              <text x="10" y="55" font-family="Liberation Serif" font-size="40">Galley Serif</text>
+            </svg>
+            """
+        try folder.write("text.svg", Array(svg.utf8))
+        let png = try Self.render(#"{"type": "image", "src": "text.svg"}"#, size: (300, 80), in: folder, format: .png)
+        let ours = try Pillow.decode(png)
+        let config = """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
+            <include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>\(FontRegistry.bundledFontsFolder)</dir>
+            </fontconfig>
+            """
+        try folder.write("fonts.conf", Array(config.utf8))
+        let withFonts = folder.path("rsvg-fonts.png")
+        let withoutFonts = folder.path("rsvg-system.png")
+        for (output, environment) in [(withFonts, ["FONTCONFIG_FILE": folder.path("fonts.conf")]), (withoutFonts, [:])]
+        {
+            let rsvg = try #require(PDFTools.find("rsvg-convert"), "rsvg-convert (librsvg2-bin) is needed")
+            let result = try PDFTools.launch(rsvg, ["-o", output, folder.path("text.svg")], environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        #expect(ImageComparison(expected: try Pillow.decode(withFonts), actual: ours).maxDifference <= 2)
+        #expect(ImageComparison(expected: try Pillow.decode(withoutFonts), actual: ours).maxDifference > 64)
     }
 
     @Test func intrinsicSizesComeFromWidthAndHeightOrTheViewBox() throws {
