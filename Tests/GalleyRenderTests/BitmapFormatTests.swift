@@ -52,16 +52,19 @@ struct BitmapFormatTests {
         "palette.tif",
     ]
 
-    static let folder: String = {
+    /// The fixtures, written once per process before any test reads one: parallel tests all wait on this one
+    /// initialisation (a static `let` is initialised exactly once), so none reads a file Pillow is still writing.
+    static let folder: Result<String, any Error> = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-bitmaps-\(getpid())").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        return Result {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try makeFixtures(in: path)
+            return path
+        }
     }()
 
     static func fixture(_ name: String) throws -> String {
-        let path = folder + "/" + name
-        if !FileManager.default.fileExists(atPath: path) { try makeFixtures(in: folder) }
-        return path
+        try folder.get() + "/" + name
     }
 
     @Test(arguments: fixtures) func decodesLikePillow(_ name: String) throws {
