@@ -65,6 +65,11 @@ let package = Package(
         // `make bench`: fixed workloads in a release build, results in bench/results.json.
         .executableTarget(
             name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
+        // `make fuzz`: the fuzz targets (docs/security.md); built with libFuzzer in .build/fuzz, a replayer of
+        // inputs in the normal build.
+        .executableTarget(
+            name: "galley-fuzz",
+            dependencies: ["GalleyTemplates", "Galley", "GalleyRender", "GalleyLayout", "GalleyText"]),
         // `make demo` runs it: a multi-page report written with GalleyReport.
         .executableTarget(
             name: "report-example",

@@ -26,11 +26,18 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .cairo(let operation, let status): "cairo: \(operation) failed: \(status)"
         case .imageDecode(let message): "image decode failed: \(message)"
         case .imageTooLarge(let width, let height, let limit):
-            "image too large: \(width)x\(height) = \(width * height) pixels, limit \(limit)"
+            // A header may claim 4 billion pixels a side: the product can pass Int.max.
+            "image too large: \(width)x\(height) = \(Self.pixelCount(width, height)) pixels, limit \(limit)"
         case .io(let path, let message), .storageFull(let path, let message): "\(path): \(message)"
         case .cancelled: "rendering cancelled"
         case .pdf(let operation, let message): "qpdf: \(operation) failed: \(message)"
         case .pdfStandard(let message): message
         }
+    }
+
+    /// `width` x `height` as text, without overflowing: "more than 9223372036854775807" past `Int.max`.
+    static func pixelCount(_ width: Int, _ height: Int) -> String {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        return pixels.overflow ? "more than \(Int.max)" : String(pixels.partialValue)
     }
 }

@@ -85,7 +85,12 @@ public final class Template: Sendable {
         try self.init(utf8: Array(text.utf8), file: file, directory: directory, policy: policy)
     }
 
-    init(utf8: [UInt8], file: String, directory: String, policy: ResourcePolicy) throws(TemplateError) {
+    /// Parses and compiles template bytes (UTF-8 JSON or JSON5, as read from a file; an invalid
+    /// UTF-8 sequence in a string reads as U+FFFD). `file` names the template in errors and
+    /// `directory` is the folder its resources resolve in.
+    public init(utf8: [UInt8], file: String, directory: String, policy: ResourcePolicy = ResourcePolicy())
+        throws(TemplateError)
+    {
         let document = try JSONParser.parse(utf8: utf8, file: file)
         self.document = document
         self.file = file

@@ -248,7 +248,7 @@ public final class ImagePixelBudget: Sendable {
             return (true, state.used)
         }
         guard !outcome.fits else { return }
-        let size = "\(width)x\(height) (\(Self.grouped(count)) pixels)"
+        let size = "\(width)x\(height) (\(pixels.overflow ? "more than " : "")\(Self.grouped(count)) pixels)"
         let advice = "raise the budget with --max-pixels (ResourcePolicy.maxImagePixelsPerDocument)"
         if outcome.used == 0 || count > limit {
             throw ResourceError(

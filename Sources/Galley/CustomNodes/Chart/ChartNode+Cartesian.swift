@@ -115,7 +115,7 @@ extension ChartNode {
         var above = [Double](repeating: 0, count: p.values.map(\.count).max() ?? 0)
         var below = above
         for (seriesIndex, values) in p.values.enumerated() {
-            let color = p.colors[seriesIndex % max(1, p.colors.count)]
+            let color = p.color(at: seriesIndex)
             for (index, value) in values.enumerated() where value != 0 {
                 var from = 0.0
                 if p.stacked {
@@ -145,7 +145,7 @@ extension ChartNode {
         let zero = position(max(p.valueScale.lower, min(0, p.valueScale.upper)))
         var base = [Double](repeating: 0, count: p.values.map(\.count).max() ?? 0)
         for (seriesIndex, values) in p.values.enumerated() where !values.isEmpty {
-            let color = p.colors[seriesIndex % max(1, p.colors.count)]
+            let color = p.color(at: seriesIndex)
             let stacks = p.kind == .area && p.stacked
             let tops = values.enumerated().map { index, value in stacks ? base[index] + value : value }
             var path = Path()
@@ -177,7 +177,7 @@ extension ChartNode {
     /// A dot at each point of each series.
     private static func drawPoints(_ p: Parameters, in context: GraphicsContext, plot: Rect) {
         for (seriesIndex, points) in p.points.enumerated() {
-            let color = p.colors[seriesIndex % max(1, p.colors.count)]
+            let color = p.color(at: seriesIndex)
             for point in points {
                 let x = plot.minX + plot.width * p.xScale.fraction(point.x)
                 let y = plot.maxY - plot.height * p.valueScale.fraction(point.y)

@@ -58,7 +58,7 @@ extension ChartNode {
         let swatch = 8.0
         let rowHeight = max(swatch, p.legend.map(\.size.height).max() ?? 0)
         func entry(_ index: Int, x: Double, y: Double) {
-            let color = p.legendColors[index % max(1, p.legendColors.count)]
+            let color = p.legendColors.isEmpty ? .black : p.legendColors[index % p.legendColors.count]
             context.fill(
                 Path(
                     roundedRect: Rect(x: x, y: y + (rowHeight - swatch) / 2, width: swatch, height: swatch),

@@ -17,7 +17,7 @@ extension ChartNode {
             let sweep = 2 * Double.pi * value / total
             let end = start + sweep
             let slice = Self.slice(centre: centre, radius: radius, inner: inner, from: start, to: end)
-            context.fill(slice, color: p.colors[index % max(1, p.colors.count)])
+            context.fill(slice, color: p.color(at: index))
             if values.count > 1 { context.stroke(slice, color: .white, lineWidth: 1) }
             if index < p.sliceLabels.count, !p.sliceLabels[index].items.isEmpty {
                 let label = p.sliceLabels[index]

@@ -49,8 +49,10 @@ public final class ChartNode: DisplayNode, DrawingNode, DocumentStyledNode {
     public var xTitle: String?
     /// The value (or, for scatter, the y) axis title.
     public var yTitle: String?
-    /// Series colours, in order (cycled); a series' own colour wins.
-    public var palette: [Color]
+    /// Series colours, in order (cycled); a series' own colour wins. An empty palette is the default one.
+    public var palette: [Color] {
+        didSet { if palette.isEmpty { palette = ChartNode.defaultPalette } }
+    }
     public var axisColor: Color
     public var gridColor: Color
     /// The value at the end of the value axis; nil = the data's largest rounded up to a round step.

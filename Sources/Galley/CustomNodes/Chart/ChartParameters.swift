@@ -20,6 +20,7 @@ extension ChartNode {
         public var values: [[Double]]
         /// Per series: its points (scatter).
         public var points: [[Point]]
+        /// Per series (per slice of a pie or donut): its colour; ``color(at:)`` reads it.
         public var colors: [Color]
         /// The value axis (the y axis of a scatter chart).
         var valueScale: ChartScale
@@ -39,9 +40,16 @@ extension ChartNode {
         public var sliceLabels: [Label]
         public var axisColor: Color
         public var gridColor: Color
+
+        /// The colour of series (or slice) `index`, the colours cycled; black when there are none.
+        public func color(at index: Int) -> Color {
+            colors.isEmpty ? .black : colors[index % colors.count]
+        }
     }
 
     public func drawParameters() -> Parameters {
+        // A pie's slices are the first series' values, coloured by position: one colour per slice
+        // however many labels there are (a label names the slice, and its legend entry, of its position).
         let colors = series.indices.map(color(ofSeries:))
         let values = series.map { $0.values.map { $0.isFinite ? $0 : 0 } }
         let points = series.map { $0.points.filter { $0.x.isFinite && $0.y.isFinite } }
@@ -70,9 +78,10 @@ extension ChartNode {
         let position: LegendPosition =
             legend == .automatic ? (isCircular || series.count > 1 ? .bottom : .none) : legend
         let showsLegend = position != .none && legendNames.contains { !$0.isEmpty }
+        let sliceColors = (values.first ?? []).indices.map { palette[$0 % palette.count] }
         return Parameters(
             kind: kind, stacked: stacked, horizontal: horizontal, values: values, points: points,
-            colors: isCircular ? legendColors : colors, valueScale: valueScale, xScale: xScale,
+            colors: isCircular ? sliceColors : colors, valueScale: valueScale, xScale: xScale,
             tickLabels: isCircular ? [] : valueScale.ticks.map { typeset(valueFormatter($0)) },
             xTickLabels: kind == .scatter ? xScale.ticks.map { typeset(valueFormatter($0)) } : [],
             labels: isCircular || kind == .scatter ? [] : labels.map { typeset($0) },

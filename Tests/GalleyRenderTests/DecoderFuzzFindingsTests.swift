@@ -1,0 +1,31 @@
+import Foundation
+import GalleyRender
+import Testing
+
+/// Inputs `make fuzz` found that trapped in the image decoders (docs/security.md, "Fuzzing"), each the
+/// exact bytes libFuzzer wrote, run through what `galley-fuzz images` runs.
+@Suite struct DecoderFuzzFindingsTests {
+    /// A 130-byte TIFF whose header claims 3,069,575,180 x 4,294,967,287 pixels: refused from its
+    /// header as it should be, but the error's message multiplied the two and overflowed (a trap).
+    @Test func aHeaderOfMoreThanIntMaxPixelsIsRefusedAndDescribed() {
+        let input = [UInt8](
+            Data(
+                base64Encoded:
+                    "SUkqAAgAAAAKAAABBAABAAAADAD2tkkqANIAAAFHAAoMh/hQoL5/igoLR/jwAAEBBAABAAAA9/////3+/AADAAAAhgAAAAMBAwABAAAAAQAAAAYBAwABAAAAAgAAABEBBAABAAAAjP//////////////AAAXAQQAAQAAAQD2CAD//w=="
+            ) ?? Data())
+        #expect(input.count == 130)
+        do {
+            _ = try ImageDecoder.decode(input, maxPixels: 4_000_000)
+            Issue.record("decoded")
+        } catch {
+            guard case .imageTooLarge(let width, let height, let limit) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(width == 3_069_575_180 && height == 4_294_967_287 && limit == 4_000_000)
+            #expect(
+                error.description
+                    == "image too large: 3069575180x4294967287 = more than 9223372036854775807 pixels, limit 4000000")
+        }
+    }
+}
