@@ -92,10 +92,11 @@ let package = Package(
             exclude: ["LayoutFixtures"]
         ),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
-        // Scale/gen_invoices.py writes the W1 records of the Slurm test (make test-scale).
+        // Scale/gen_invoices.py writes the W1 records of the Slurm test (make test-scale), Memory/make_photos.py the
+        // photos of the memory test.
         .testTarget(
             name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"],
-            exclude: ["Scale/gen_invoices.py", "PDF/pdf_report.py", "PDF/facturx_xml.py"]),
+            exclude: ["Scale/gen_invoices.py", "PDF/pdf_report.py", "PDF/facturx_xml.py", "Memory/make_photos.py"]),
         .testTarget(name: "GalleyReportTests", dependencies: ["GalleyReport", "GalleyTestSupport"]),
     ]
 )
