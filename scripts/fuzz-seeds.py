@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Writes the seed corpus of each fuzz target (scripts/fuzz) into OUT/<target>/.
+"""Writes the seed corpus of each fuzz target (scripts/fuzz) into OUT/<target>/, and its libFuzzer dictionary
+(the words its format is made of, which mutation rarely finds alone) into OUT/<target>.dict.
 
 Seeds come from the repository, never committed as binaries: the example templates in Templates/
 (each with its example data put in as `sampleData`, arrays cut to three elements), the layout
@@ -200,6 +201,65 @@ def svg_seeds(out):
         shutil.copy(path, os.path.join(folder, os.path.basename(path)))
 
 
+def dictionary(out, target, words):
+    """A libFuzzer dictionary: one quoted word a line, bytes outside printable ASCII escaped as \\xNN."""
+    def quoted(word):
+        data = word.encode() if isinstance(word, str) else word
+        return '"' + "".join(chr(b) if 32 <= b < 127 and b not in (34, 92) else "\\x%02x" % b for b in data) + '"'
+    with open(os.path.join(out, target + ".dict"), "w") as f:
+        f.write("".join(quoted(w) + "\n" for w in sorted(set(words), key=repr)))
+
+
+def schema_words():
+    """Every property name and string value of Templates/galley.schema.json."""
+    with open("Templates/galley.schema.json", encoding="utf-8") as f:
+        schema = json.load(f)
+    words = set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "properties" and isinstance(item, dict):
+                    words.update(item.keys())
+                if key in ("enum", "const"):
+                    words.update(v for v in (item if isinstance(item, list) else [item]) if isinstance(v, str))
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(schema)
+    return words
+
+
+def dictionaries(out):
+    json_words = ["true", "false", "null", "Infinity", "-Infinity", "NaN", "0x1F", "1e19", "9.3e18", "1e308",
+                  "-0", "\\u0000", "\\ud83d\\ude00", "/*", "*/", "//", "\xef\xbb\xbf", "[", "]", "{", "}", ":", ","]
+    binding = ["{{", "}}", "|", " | default:", " | number:2", " | currency:EUR", " | date:'yyyy-MM-dd'", " | upper",
+               " | lower", " | sum:'", "&&", "||", "??", "?", " : ", "==", "!=", "<=", ">=", "!", "%", "index", "item",
+               "page", "pages", "length", "data:image/png;base64,", "data:image/svg+xml;base64,", "assets/logo.png",
+               "assets/avatar.png", "assets/galley-logo.svg", "../", "/etc/passwd"]
+    dictionary(out, "templates", sorted(schema_words()) + json_words + binding +
+               ["chart", "pie", "donut", "bar", "line", "area", "scatter", "series", "values", "labels", "legend",
+                "palette", "stacked", "points", "rating", "progress", "sampleData", "galley"])
+    dictionary(out, "data", json_words + ['""', '"', "\r\n", "\n", "\r", ",,", "\t", "c", "j", "n"])
+    dictionary(out, "images", [b"IHDR", b"IDAT", b"PLTE", b"tRNS", b"eXIf", b"IEND", b"acTL", b"fcTL", b"gAMA",
+                               b"iCCP", b"\xff\xd8\xff", b"\xff\xc0", b"\xff\xc2", b"\xff\xc4", b"\xff\xdb",
+                               b"\xff\xda", b"\xff\xd9", b"\xff\xdd", b"\xff\xe1", b"\xff\xee", b"Exif\x00\x00",
+                               b"Adobe", b"GIF89a", b"NETSCAPE2.0", b"RIFF", b"WEBP", b"VP8 ", b"VP8L", b"VP8X",
+                               b"ALPH", b"ANIM", b"ANMF", b"II*\x00", b"MM\x00*", b"\x12\x01", b"\x01\x12"])
+    dictionary(out, "svg", ["<svg", "</svg>", "xmlns=\"http://www.w3.org/2000/svg\"", "viewBox", "width", "height",
+                            "<rect", "<circle", "<ellipse", "<path", " d=\"", "<polygon", "<polyline", "<line",
+                            "<text", "<tspan", "<g", "<use", "xlink:href", "href", "<defs", "<symbol", "<image",
+                            "<pattern", "<mask", "<clipPath", "<filter", "<feGaussianBlur", "<feTurbulence",
+                            "<feMorphology", "<feConvolveMatrix", "<feImage", "<linearGradient", "<radialGradient",
+                            "<stop", "<style>", "<marker", "<switch", "<foreignObject", "transform=", "matrix(",
+                            "rotate(", "scale(", "url(#", "stroke-dasharray", "stroke-width", "font-size", "opacity",
+                            "<!DOCTYPE", "<!ENTITY", "&#x", "<![CDATA[", "data:image/png;base64,", "stdDeviation",
+                            "numOctaves", "baseFrequency", "patternUnits", "userSpaceOnUse", "objectBoundingBox",
+                            "1e9", "-1e9", "100%", "em", "mm", "in"])
+
+
 def committed_seeds(out):
     for path in sorted(glob.glob("Tests/FuzzSeeds/*/*")):
         target = os.path.basename(os.path.dirname(path))
@@ -217,6 +277,7 @@ def main():
     image_seeds(out)
     svg_seeds(out)
     committed_seeds(out)
+    dictionaries(out)
 
 
 main()

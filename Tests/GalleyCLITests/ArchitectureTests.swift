@@ -15,8 +15,9 @@ struct ArchitectureTests {
         "GalleyLayout": 0, "GalleyRender": 1, "GalleyText": 2, "Galley": 3, "GalleyTemplates": 4, "GalleyReport": 4,
         "GalleyBatch": 5, "galley": 6,
     ]
-    /// Example programs (not layers): each may import the library layers, never the CLI or batch.
-    static let examples = ["Examples/Report": "GalleyReport"]
+    /// Example programs and tools (not layers), with the layer each is written with: each may import
+    /// the library layers, never the CLI or batch.
+    static let examples = ["Examples/Report": "GalleyReport", "Sources/galley-fuzz": "GalleyTemplates"]
     /// The one Swift target allowed to import each C module.
     static let cOwners = [
         "CCairo": "GalleyRender", "CImageCodecs": "GalleyRender", "CGif": "GalleyRender", "CWebP": "GalleyRender",

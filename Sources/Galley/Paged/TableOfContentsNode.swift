@@ -153,9 +153,10 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
             let y = last.baseline - number.firstBaseline
             items.append(.group(DisplayGroup(transform: .translation(x: numberX, y: y), items: number.items)))
         }
-        if leader == .dots {
-            // Dots on a grid measured from the right edge, so leaders line up from entry to entry.
-            let step = (textStyle.fontSize * 0.5).rounded()
+        if leader == .dots, textStyle.fontSize > 0 {
+            // Dots on a grid measured from the right edge, so leaders line up from entry to entry;
+            // at least a point apart (below 1 pt text the step rounded to 0 and the loop never ended).
+            let step = max(1, (textStyle.fontSize * 0.5).rounded())
             let radius = max(0.4, textStyle.fontSize * 0.06)
             let gap = textStyle.fontSize * 0.4
             let start = indent + last.x + last.width + gap
