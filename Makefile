@@ -7,7 +7,10 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/galley
 DEBUG_BIN = .build/debug/galley
 
-.PHONY: all deps test-deps build release demo test test-scale bench docs tsan clean
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 10800
+
+.PHONY: all deps test-deps build release demo test test-scale bench docs tsan fuzz clean
 
 all: build
 
@@ -28,10 +31,19 @@ release: deps
 demo: release
 	@scripts/demo $(RELEASE_BIN)
 
-## Checks the code style, then builds and runs every test.
+## Checks the code style, then builds and runs every test, then fuzzes each fuzz target for 20 s from
+## its seeds alone, with a fixed libFuzzer seed (scripts/fuzz --short; the fuzz build is in .build/fuzz).
 test: test-deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-xctest
+	@scripts/fuzz --short
+
+## Coverage-guided fuzzing (docs/security.md, "Fuzzing"): libFuzzer and AddressSanitizer in their own build
+## (.build/fuzz); each target (templates, data, images, svg) runs until FUZZ_RUNS inputs (default 1,000,000)
+## or FUZZ_SECONDS (default 3 hours), then the executions of each are printed. Fails on any crash, sanitizer
+## report, leak or input slower than 1 s; the input is in .build/fuzz/artifacts/TARGET/.
+fuzz: test-deps
+	@scripts/fuzz --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS)
 
 ## docs/scale-out.md's Slurm job array on a one-node Slurm cluster started for the test (munged,
 ## slurmctld and slurmd on localhost, in a temporary folder): 4 shards over 1,000 W1 invoices, one

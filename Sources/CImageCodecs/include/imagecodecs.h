@@ -70,6 +70,11 @@ int imagecodecs_jpeg_decode(const uint8_t *bytes, size_t length, uint64_t max_pi
 int imagecodecs_tiff_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels, imagecodecs_image *out,
                             char *message);
 
+/// Inflates gzip data (an .svgz) into `out`; IMAGECODECS_TOO_LARGE as soon as the output would pass
+/// `max_size` bytes, IMAGECODECS_ERROR (with zlib's message) for corrupt or truncated data.
+int imagecodecs_gunzip(const uint8_t *bytes, size_t length, size_t max_size, imagecodecs_buffer *out,
+                       char *message);
+
 /// Straight RGBA bytes → premultiplied ARGB32, in place (rows `stride` bytes apart), rounding as
 /// Pillow and pixman do; returns whether every alpha is 255.
 int imagecodecs_premultiply_rgba(uint8_t *pixels, uint32_t width, uint32_t height, size_t stride);

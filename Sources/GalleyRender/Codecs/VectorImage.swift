@@ -26,9 +26,13 @@ public final class VectorImage: @unchecked Sendable, Hashable {
     private static let renderLock = Locked(())
 
     /// Parses `svg`; `baseFile` (the SVG's canonical path) is where its relative references resolve.
-    /// - Throws: `.imageDecode` with librsvg's message (malformed XML, not an SVG, no size).
+    /// - Throws: `.imageDecode` with librsvg's message (malformed XML, not an SVG, no size), or for an
+    ///   SVG over a cost limit (`SVGCostLimits`: a convolution kernel over 32 x 32, entities spelling out
+    ///   markup, gzip data inflating past 64 MB).
     public init(svg: [UInt8], baseFile: String?) throws(RenderError) {
         guard !svg.isEmpty else { throw RenderError.imageDecode("SVG: the file is empty") }
+        // What librsvg parses: checked, and inflated when it is an .svgz (numOctaves lowered to 10).
+        let svg = try SVGCostLimits.checked(svg)
         let stream = svg.withUnsafeBytes { bytes -> UnsafeMutablePointer<GInputStream>? in
             // The stream copies the bytes (g_memdup2), so it outlives `svg`'s buffer.
             guard let base = bytes.baseAddress, let copy = g_memdup2(base, gsize(bytes.count)) else { return nil }
