@@ -71,12 +71,16 @@ enum DocumentOutput {
         let document = try cancellation.check.whileMeasuring {
             try CommandSupport.document(template, record)
         }
-        if cancellation.isCancelled {
-            throw CommandFailure(
-                message: "galley: cannot write \(output): render timed out after \(timeout ?? 0)s",
-                status: ExitStatus.someFailed)
+        let timedOut = CommandFailure(
+            message: "galley: cannot write \(output): render timed out after \(timeout ?? 0)s",
+            status: ExitStatus.someFailed)
+        if cancellation.isCancelled { throw timedOut }
+        do {
+            try CommandSupport.write(document, to: output, options: options)
+        } catch where cancellation.isCancelled {
+            // Stopped in layout, pagination or drawing: the same message as when binding was.
+            throw timedOut
         }
-        try CommandSupport.write(document, to: output, options: options)
     }
 }
 
