@@ -77,7 +77,7 @@ enum DocumentOutput {
         if cancellation.isCancelled { throw timedOut }
         do {
             try CommandSupport.write(document, to: output, options: options)
-        } catch where cancellation.isCancelled {
+        } catch  where cancellation.isCancelled {
             // Stopped in layout, pagination or drawing: the same message as when binding was.
             throw timedOut
         }
