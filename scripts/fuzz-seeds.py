@@ -2,11 +2,11 @@
 """Writes the seed corpus of each fuzz target (scripts/fuzz) into OUT/<target>/, and its libFuzzer dictionary
 (the words its format is made of, which mutation rarely finds alone) into OUT/<target>.dict.
 
-Seeds come from the repository, never committed as binaries: the example templates in Templates/
-(each with its example data put in as `sampleData`, arrays cut to three elements), the layout
-fixtures of Tests/GalleyTemplatesTests/LayoutFixtures, the committed hand-written seeds in
-Tests/FuzzSeeds/<target>/ (the hostile shapes of issue 14), the example data files as JSON, NDJSON
-and CSV, and small images Pillow writes in every format and variant the decoders handle.
+Seeds come from the repository, never committed as binaries: the example templates in Templates/ (each with
+its example data put in as `sampleData`, arrays cut to three elements), the layout fixtures of
+Tests/GalleyTemplatesTests/LayoutFixtures, the hand-written seeds in Tests/FuzzSeeds/<target>/ (the hostile
+shapes of issue 14), the inputs earlier runs found (Tests/GalleyTemplatesTests/Fuzz/Findings), the example data
+files as JSON, NDJSON and CSV, and small images Pillow writes in every format and variant the decoders handle.
 
 Usage: scripts/fuzz-seeds.py OUT   (run from the repository root; needs python3-pil)
 """
@@ -261,6 +261,9 @@ def dictionaries(out):
 
 
 def committed_seeds(out):
+    """Tests/FuzzSeeds/TARGET/*, and the inputs earlier runs found (kept as regression tests)."""
+    for path in sorted(glob.glob("Tests/GalleyTemplatesTests/Fuzz/Findings/*")):
+        shutil.copy(path, os.path.join(out, "templates", "finding-" + os.path.basename(path)))
     for path in sorted(glob.glob("Tests/FuzzSeeds/*/*")):
         target = os.path.basename(os.path.dirname(path))
         os.makedirs(os.path.join(out, target), exist_ok=True)
