@@ -1,4 +1,5 @@
 import Foundation
+import GalleyRender
 
 /// `galley-fuzz TARGET …`: the fuzz targets of docs/security.md ("Fuzzing").
 ///
@@ -23,7 +24,7 @@ struct GalleyFuzz {
             target = named
         } else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
-            FileHandleOutput.error("usage: galley-fuzz \(names) [libFuzzer options | input files and folders]\n")
+            StandardStreams.writeError("usage: galley-fuzz \(names) [libFuzzer options | input files and folders]\n")
             exit(2)
         }
         exit(run(target, arguments: arguments))
@@ -31,14 +32,6 @@ struct GalleyFuzz {
 
     /// Names the target when it is not the first argument.
     static let environmentKey = "GALLEY_FUZZ_TARGET"
-}
-
-/// Writes to standard error without Foundation's trapping `FileHandle.write`.
-enum FileHandleOutput {
-    static func error(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
-    }
 }
 
 #if GALLEY_LIBFUZZER
@@ -101,7 +94,7 @@ enum FileHandleOutput {
         for argument in arguments {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
-                FileHandleOutput.error("galley-fuzz: no such file or folder: \(argument)\n")
+                StandardStreams.writeError("galley-fuzz: no such file or folder: \(argument)\n")
                 return 2
             }
             if isFolder.boolValue {
