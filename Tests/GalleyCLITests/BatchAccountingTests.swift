@@ -46,6 +46,37 @@ struct BatchAccountingTests {
         }
     }
 
+    /// `--name '{{buyer.name}}.pdf'` over invoices whose buyers repeat printed "rendered 1000" and
+    /// left 784 files: now the first invoice of each buyer keeps the name and every later one is
+    /// listed, naming the record that has it.
+    @Test func invoicesNamedByTheirBuyerLoseNoRecord() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = try String(contentsOfFile: "Templates/invoice.data.json", encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let buyer = try #require(base.range(of: #""name": "Oscorp Systems AB""#))
+        let records = (0..<40).map { base.replacingCharacters(in: buyer, with: #""name": "Buyer \#($0 % 10)""#) }
+        let data = dir.appendingPathComponent("invoices.ndjson")
+        try (records.joined(separator: "\n") + "\n").write(to: data, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let run = try CLIRunner.run(
+            ["batch", "Templates/invoice.json", "--data", data.path, "--out", out.path, "--name", "{{buyer.name}}.pdf"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("rendered 10, failed 30, skipped 0"), "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(Set(files) == Set((0..<10).map { "Buyer \($0).pdf" } + ["errors.ndjson"]))
+        let log = try String(contentsOf: out.appendingPathComponent("errors.ndjson"), encoding: .utf8)
+        let lines = log.split(separator: "\n")
+        #expect(lines.count == 30)
+        for index in 10..<40 {
+            #expect(
+                lines.contains {
+                    $0.contains(#""record":\#(index),"#) && $0.contains("is already record \(index % 10)'s")
+                },
+                "record \(index)")
+        }
+    }
+
     /// Temporary files a killed run left (its process is gone) are removed when the next run
     /// starts; those of a live process, another host, or another program are left alone.
     @Test func staleTemporaryFilesAreRemoved() throws {
