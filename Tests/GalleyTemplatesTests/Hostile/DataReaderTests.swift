@@ -54,7 +54,7 @@ import Testing
     }
 
     /// A 100,000-column header and row (and a megabyte field followed by 100,000 small ones)
-    /// are read whole; time is linear in row width (measured by hand: docs/fuzzing.md).
+    /// are read whole; time is linear in row width (measured by hand: docs/security.md, "Limits and defaults").
     @Test func wideRows() throws {
         let count = 100_000
         let header = (0..<count).map { "c\($0)" }.joined(separator: ",")
