@@ -10,9 +10,8 @@ import CImageCodecs
 ///   invisible in 8-bit colour. A value other than a plain whole number is an error.
 /// - `feConvolveMatrix order`: each pixel reads order x order others; more than
 ///   ``maxConvolutionOrder`` a side is an error.
-/// - XML entities whose text holds markup or character references (`<!ENTITY e "<feTurbulence …>">`,
-///   `&#…;`), or parameter entities: they could hide either attribute from this check, so they
-///   are an error. Plain-text entities, as Illustrator writes for its namespaces, are fine.
+/// - XML entities could spell either out: Galley expands them itself first (`SVGEntities`), plain text
+///   only, so the check reads what librsvg will.
 /// - gzip (an `.svgz`) is inflated here, to at most ``maxInflatedBytes``, so that its text is checked
 ///   too and a gzip bomb stops at the limit.
 enum SVGCostLimits {
@@ -20,12 +19,11 @@ enum SVGCostLimits {
     static let maxConvolutionOrder = 32
     static let maxInflatedBytes = 64 << 20
 
-    /// The SVG text librsvg may parse: `svg` inflated if it is gzip data, `numOctaves` lowered to
-    /// ``maxOctaves``.
+    /// The SVG text librsvg may parse: `svg` inflated if it is gzip data, its entities expanded,
+    /// `numOctaves` lowered to ``maxOctaves``.
     /// - Throws: `.imageDecode` naming what is over a limit, and the fix.
     static func checked(_ svg: [UInt8]) throws(RenderError) -> [UInt8] {
-        var text = svg.starts(with: [0x1F, 0x8B]) ? try inflated(svg) : svg
-        try checkEntities(text)
+        var text = try SVGEntities.expanded(svg.starts(with: [0x1F, 0x8B]) ? try inflated(svg) : svg)
         var replacements: [(Range<Int>, [UInt8])] = []
         for value in attributes(named: "numOctaves", in: text) {
             guard let octaves = plainInteger(text[value]) else {
@@ -68,49 +66,20 @@ enum SVGCostLimits {
         }
     }
 
-    /// Refuses entity declarations that could spell out markup or hide an attribute's value.
-    private static func checkEntities(_ text: [UInt8]) throws(RenderError) {
-        let declaration = Array("<!ENTITY".utf8)
-        var index = 0
-        while let start = firstIndex(of: declaration, in: text, from: index) {
-            var end = start + declaration.count
-            var quote: UInt8?
-            while end < text.count {
-                let byte = text[end]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == 0x22 || byte == 0x27 {
-                    quote = byte
-                } else if byte == 0x3E {
-                    break
-                }
-                end += 1
-            }
-            let body = text[(start + declaration.count)..<min(end, text.count)]
-            let isParameter = body.drop(while: { $0 == 0x20 || (0x09...0x0D).contains($0) }).first == 0x25
-            if isParameter || body.contains(0x3C) || firstIndex(of: Array("&#".utf8), in: Array(body), from: 0) != nil {
-                throw RenderError.imageDecode(
-                    "SVG: an XML entity declares markup, a character reference or a parameter entity; "
-                        + "Galley reads only plain-text entities (write the SVG out without the DOCTYPE's entities)")
-            }
-            index = end
-        }
-    }
-
     /// The value of every `name="…"` (or `'…'`) attribute, between the quotes.
     private static func attributes(named name: String, in text: [UInt8]) -> [Range<Int>] {
         let needle = Array(name.utf8)
         var found: [Range<Int>] = []
         var index = 0
-        while let start = firstIndex(of: needle, in: text, from: index) {
+        while let start = ByteSearch.first(needle, in: text, from: index) {
             index = start + needle.count
             // An attribute name starts after whitespace (`border=` is not `order=`).
-            guard start > 0, isSpace(text[start - 1]) else { continue }
+            guard start > 0, ByteSearch.isSpace(text[start - 1]) else { continue }
             var cursor = index
-            while cursor < text.count, isSpace(text[cursor]) { cursor += 1 }
+            while cursor < text.count, ByteSearch.isSpace(text[cursor]) { cursor += 1 }
             guard cursor < text.count, text[cursor] == 0x3D else { continue }
             cursor += 1
-            while cursor < text.count, isSpace(text[cursor]) { cursor += 1 }
+            while cursor < text.count, ByteSearch.isSpace(text[cursor]) { cursor += 1 }
             guard cursor < text.count, text[cursor] == 0x22 || text[cursor] == 0x27 else { continue }
             let quote = text[cursor]
             let valueStart = cursor + 1
@@ -126,8 +95,8 @@ enum SVGCostLimits {
     /// (`Int.max` or `Int.min` past 18 digits); nil for anything else.
     private static func plainInteger(_ value: some Collection<UInt8>) -> Int? {
         var bytes = Array(value)
-        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
-        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        while let first = bytes.first, ByteSearch.isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, ByteSearch.isSpace(last) { bytes.removeLast() }
         var negative = false
         if let sign = bytes.first, sign == 0x2B || sign == 0x2D {
             negative = sign == 0x2D
@@ -138,17 +107,5 @@ enum SVGCostLimits {
         guard digits.count <= 18 else { return negative ? Int.min : Int.max }
         let magnitude = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         return negative ? -magnitude : magnitude
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-
-    private static func firstIndex(of needle: [UInt8], in text: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
-        var index = start
-        while index <= text.count - needle.count {
-            if text[index] == needle[0], text[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }
