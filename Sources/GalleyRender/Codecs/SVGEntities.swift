@@ -15,6 +15,16 @@ enum SVGEntities {
     /// `text` with its internal subset's entities expanded and the subset removed; `text` itself
     /// when it declares none.
     static func expanded(_ text: [UInt8]) throws(RenderError) -> [UInt8] {
+        let result = try expandingSubset(text)
+        // However a declaration is written (a subset never closed, one in a comment), librsvg never reads one.
+        guard ByteSearch.first(Array("<!ENTITY".utf8), in: result, from: 0) == nil else {
+            throw RenderError.imageDecode(
+                "SVG: it declares an entity outside a well-formed DOCTYPE subset (<!DOCTYPE svg [ … ]>)")
+        }
+        return result
+    }
+
+    private static func expandingSubset(_ text: [UInt8]) throws(RenderError) -> [UInt8] {
         guard let doctype = ByteSearch.first(Array("<!DOCTYPE".utf8), in: text, from: 0),
             let (open, close) = internalSubset(text, doctype: doctype)
         else { return text }
