@@ -115,7 +115,9 @@ final class ProgressReporter: Sendable {
 
     /// "42 s", "3 min 05 s", "2 h 07 min".
     static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        // An estimate can be anything a division gives: no conversion may trap.
+        guard seconds.isFinite else { return "? s" }
+        let total = Int(min(max(seconds, 0), 1e12).rounded())
         if total < 60 { return "\(total) s" }
         if total < 3600 { return String(format: "%d min %02d s", total / 60, total % 60) }
         return String(format: "%d h %02d min", total / 3600, total % 3600 / 60)

@@ -27,5 +27,10 @@ struct ProgressReporterTests {
         #expect(ProgressReporter.duration(42) == "42 s")
         #expect(ProgressReporter.duration(185) == "3 min 05 s")
         #expect(ProgressReporter.duration(7620) == "2 h 07 min")
+        // An estimate is whatever a division gave: never a trap.
+        #expect(ProgressReporter.duration(.infinity) == "? s")
+        #expect(ProgressReporter.duration(.nan) == "? s")
+        #expect(ProgressReporter.duration(-5) == "0 s")
+        #expect(ProgressReporter.duration(1e300).hasSuffix(" min"))
     }
 }

@@ -212,7 +212,8 @@ public final class TextNode: DisplayNode, DrawingNode {
 
     private static func points(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        // A whole number without ".0"; past 10^15 points (a huge font or line height) as Double writes it.
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 
     public static func draw(

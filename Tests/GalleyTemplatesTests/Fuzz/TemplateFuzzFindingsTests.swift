@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func findingsAreKept() {
-        #expect(Self.findings.count >= 2, "\(Self.folder.path)")
+        #expect(Self.findings.count >= 3, "\(Self.folder.path)")
     }
 
     /// Each input as libFuzzer found it now renders its first page (or is a template error) at once.
@@ -96,6 +96,20 @@ import Testing
         #expect(try !tocPage(fontSize: 0).contains(red))
         #expect(try tocPage(fontSize: 0.5).contains(red))
         #expect(try tocPage(fontSize: 10).contains(red))
+    }
+
+    /// Text of 3e81 pt (`Findings/overflow-warning-huge-font.json`: the transition example with its body
+    /// style at that size): the warning that it overflows its frame wrote the height as an `Int` (a
+    /// trap past 9.2e18). It is written as a `Double` now.
+    @Test func anAstronomicFontSizeIsAWarningNotATrap() throws {
+        let template = try Template(
+            text: #"{galley: 1, size: [100, 50], body: {type: "text", text: "x", fontSize: 1e20}}"#, file: "t.json")
+        let document = try template.bind(.object(JSONObject()))
+        _ = try document.pageCount(isCancelled: .never)
+        let warnings = document.warnings().map(\.description)
+        #expect(
+            warnings.contains { $0.contains("text needs 1.") && $0.contains("e+20 pt but its frame is 50 pt high") },
+            "\(warnings)")
     }
 
     /// An empty palette set in Swift is the default palette, not a division by zero when drawing.
