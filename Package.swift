@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"], exclude: ["References"]),
         .testTarget(
             name: "GalleyTemplatesTests", dependencies: ["GalleyTemplates", "GalleyTestSupport"],
-            exclude: ["LayoutFixtures"]
+            exclude: ["LayoutFixtures", "Formatting/formatting.jsonl", "Formatting/babel_oracle.py"]
         ),
         .testTarget(name: "GalleyBatchTests", dependencies: ["GalleyBatch", "GalleyTestSupport"]),
         // Scale/gen_invoices.py writes the W1 records of the Slurm test (make test-scale).

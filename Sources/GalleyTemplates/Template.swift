@@ -50,6 +50,8 @@ public final class Template: Sendable {
     public let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
+    /// The document's `lang`.
+    let language: CompiledValue?
     let pdf: PDFTemplate
     /// Example data shipped inside the template (`sampleData`), used when no data is given.
     public let sampleData: JSONValue?
@@ -125,6 +127,7 @@ public final class Template: Sendable {
         fontFolders = try Template.checkedFontFolders(top.fontFolders, in: resourceFolders, document: document)
         metadata = top.metadata
         background = top.background
+        language = top.language
         pdf = top.pdf
         sampleData = document.value["sampleData"]
     }

@@ -72,7 +72,7 @@ public enum Binder {
     ) throws(BindingError) -> JSONValue? {
         var value = try ExpressionEvaluator(scope: scope).evaluate(bound.expression, missing: &missing)
         for filter in bound.filters {
-            value = try filter.apply(to: value, missingPath: missing ?? bound.source)
+            value = try filter.apply(to: value, missingPath: missing ?? bound.source, locale: scope.locale)
         }
         return value
     }

@@ -52,7 +52,7 @@ struct BindingLexer {
             break
         }
         switch scalar {
-        case ".", "[", "]", "(", ")", "|", ":", "!", "<", ">", "-", "+", "*", "/", "%", "?":
+        case ".", "[", "]", "(", ")", "|", ":", ",", "!", "<", ">", "-", "+", "*", "/", "%", "?":
             position += 1
             return Token(kind: .symbol(String(Character(scalar))), offset: start)
         default:

@@ -1,8 +1,12 @@
+import GalleyText
+
 /// What a binding can see: the record's data plus named locals such as `item`, `index`, `page`.
 ///
 /// Locals form a small immutable linked chain, newest first, so entering an `each` iteration
 /// costs one allocation instead of copying a dictionary, and inner names shadow outer ones.
 /// A path's first name is looked up among the locals first, then as a top-level key of the data.
+/// The scope also carries the language number and date filters format in: the document's `lang`,
+/// replaced inside an element with a `lang` of its own.
 public struct BindingScope: Sendable {
     /// One local name and its value, linked to the locals bound before it.
     private final class Local: Sendable {
@@ -20,21 +24,35 @@ public struct BindingScope: Sendable {
     /// The record's data; its top-level keys are the root names of paths.
     public let data: JSONValue
     private let locals: Local?
+    /// The language filters format numbers and dates in.
+    public let locale: FormatLocale
+    /// Whether a document or element named the language (nil: none did, `locale` is the default).
+    public let language: String?
 
-    /// A scope over `data` with no locals.
+    /// A scope over `data` with no locals, formatting in `en-US`.
     public init(data: JSONValue) {
         self.data = data
         self.locals = nil
+        locale = .default
+        language = nil
     }
 
-    private init(data: JSONValue, locals: Local?) {
+    private init(data: JSONValue, locals: Local?, locale: FormatLocale, language: String?) {
         self.data = data
         self.locals = locals
+        self.locale = locale
+        self.language = language
     }
 
     /// This scope plus one local, which shadows any earlier local or data key of the same name.
     public func binding(_ name: String, to value: JSONValue) -> BindingScope {
-        BindingScope(data: data, locals: Local(name: name, value: value, parent: locals))
+        BindingScope(
+            data: data, locals: Local(name: name, value: value, parent: locals), locale: locale, language: language)
+    }
+
+    /// This scope with filters formatting in `locale` (an element's or the document's `lang`).
+    public func formatting(in locale: FormatLocale) -> BindingScope {
+        BindingScope(data: data, locals: locals, locale: locale, language: locale.tag)
     }
 
     /// The scope for one `each` iteration: `name` (default `item`) is the element, `index` its 0-based position.

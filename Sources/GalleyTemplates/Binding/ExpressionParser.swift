@@ -66,19 +66,40 @@ struct ExpressionParser {
         }
     }
 
+    /// `name`, or `name:` and a comma-separated list of literals and `option:literal` pairs.
     private mutating func parseFilter() throws(BindingSyntaxError) -> Filter {
         guard case .identifier(let name) = current.kind else { throw unexpected("expected a filter name after '|'") }
         let nameToken = current
         try advance()
-        var argument: JSONValue?
-        var argumentColumn = nameToken.offset + 1
+        var arguments: [FilterArguments.Argument] = []
         if current.kind == .symbol(":") {
-            try advance()
-            argumentColumn = current.offset + 1
-            guard let literal = try parseLiteral() else { throw unexpected("expected a literal argument after ':'") }
-            argument = literal
+            repeat {
+                try advance()
+                let column = current.offset + 1
+                if case .identifier(let option) = current.kind, !["true", "false", "null"].contains(option) {
+                    try advance()
+                    guard current.kind == .symbol(":") else {
+                        throw unexpected("expected ':' after option '\(option)'")
+                    }
+                    try advance()
+                    guard let literal = try parseLiteral() else {
+                        throw unexpected("expected a literal value for option '\(option)'")
+                    }
+                    arguments.append(.init(name: option, value: literal, column: column))
+                } else {
+                    guard let literal = try parseLiteral() else {
+                        throw unexpected("expected a literal argument after ':'")
+                    }
+                    guard !arguments.contains(where: { $0.name != nil }) else {
+                        throw BindingSyntaxError(
+                            message: "a positional argument cannot follow an option", column: column,
+                            hint: "write positional arguments first")
+                    }
+                    arguments.append(.init(name: nil, value: literal, column: column))
+                }
+            } while current.kind == .symbol(",")
         }
-        return try Filter(name: name, argument: argument, column: nameToken.offset + 1, argumentColumn: argumentColumn)
+        return try Filter(name: name, arguments: arguments, column: nameToken.offset + 1)
     }
 
     /// `c₁ ? v₁ : c₂ ? v₂ : … : otherwise`, the `:` branches by a loop; a `?` branch nests.

@@ -1,6 +1,7 @@
 import Galley
 import GalleyLayout
 import GalleyRender
+import GalleyText
 
 /// Builds the layout elements of one record from compiled element templates: applies `if`
 /// and `each`, reads the bound properties, and makes nodes and specs.
@@ -65,6 +66,7 @@ struct ElementBuilder {
     private mutating func buildIfIncluded(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError)
         -> (any LayoutElement)?
     {
+        let scope = try scopeWithLanguage(element, scope)
         if let condition = element.condition {
             guard try site.isTruthy(condition, in: scope, at: element.path.appending("if")) else { return nil }
         }
@@ -90,7 +92,7 @@ struct ElementBuilder {
     {
         switch element.type {
         case "box": return try makeBox(element, p, scope: scope)
-        case "text": return try TextBuilder(site: site).make(p)
+        case "text": return try TextBuilder(site: site).make(p, language: scope.language)
         case "image": return try makeImage(p)
         case "barcode": return try BarcodeBuilder(site: site).make(p)
         case "node": return try makeCustomNode(p)
@@ -100,6 +102,21 @@ struct ElementBuilder {
         case "toc": return try makeTableOfContents(p)
         default: return try makeSpec(element, p, scope: scope)
         }
+    }
+
+    /// `scope` formatting in the element's `lang`, when it has one (its bindings, `if` and
+    /// subtree then format numbers and dates in that language).
+    private func scopeWithLanguage(_ element: ElementTemplate, _ scope: BindingScope) throws(TemplateError)
+        -> BindingScope
+    {
+        guard let language = element.language else { return scope }
+        if let locale = element.literalLocale { return scope.formatting(in: locale) }
+        let path = element.path.appending("lang")
+        let value = try site.evaluate(language, in: scope, at: path)
+        guard let tag = value.stringValue, let locale = FormatLocale(tag: tag) else {
+            throw site.error(at: path, ValueReader.problem(value, .languageTag) ?? "expected a language tag")
+        }
+        return scope.formatting(in: locale)
     }
 
     private mutating func makeBox(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope)

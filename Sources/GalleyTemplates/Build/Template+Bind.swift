@@ -1,6 +1,7 @@
 import Galley
 import GalleyLayout
 import GalleyRender
+import GalleyText
 
 extension Template {
     /// Builds the document for one record: evaluates bindings, applies `if` / `each`, and
@@ -19,7 +20,15 @@ extension Template {
         let resources = resources ?? RenderResources.forTemplate(self)
         let site = BuildSite(template: self, recordIndex: recordIndex, resources: resources)
         var builder = ElementBuilder(site: site)
-        let scope = BindingScope(data: data)
+        var scope = BindingScope(data: data)
+        if let language {
+            let path = JSONPath.root.appending("lang")
+            let value = try site.evaluate(language, in: scope, at: path)
+            guard let tag = value.stringValue, let locale = FormatLocale(tag: tag) else {
+                throw site.error(at: path, ValueReader.problem(value, .languageTag) ?? "expected a language tag")
+            }
+            scope = scope.formatting(in: locale)
+        }
         let body = try builder.buildSlot(self.body, scope: scope)
         var backgroundColor: Color?
         if let background {
@@ -91,6 +100,8 @@ extension Template {
             throw TemplateError(file: "environment", location: nil, path: nil, message: error.description)
         }
         var metadata = DocumentMetadata(creationDate: creationDate)
+        // The document's language is the PDF's /Lang unless metadata.lang says otherwise.
+        metadata.language = scope.language
         for (key, value) in self.metadata {
             let text = try site.evaluate(value, in: scope, at: JSONPath.root.appending("metadata").appending(key))
                 .interpolationText

@@ -13,9 +13,10 @@ struct TextBuilder {
         "strikethrough", "baselineOffset", "link",
     ]
     /// The paragraph keys `make` reads.
-    static let paragraphKeys: Set<String> = ["align", "maxLines", "truncation", "lineBreaking", "hyphenate", "lang"]
+    static let paragraphKeys: Set<String> = ["align", "maxLines", "truncation", "lineBreaking", "hyphenate"]
 
-    func make(_ p: BoundProperties) throws(TemplateError) -> TextNode {
+    /// A text node; `language` is the element's `lang` or the nearest one around it (the document's).
+    func make(_ p: BoundProperties, language: String?) throws(TemplateError) -> TextNode {
         let base = try style(p)
         var spans = [TextSpan]()
         if case .array(let items)? = p["spans"] {
@@ -35,6 +36,7 @@ struct TextBuilder {
             spans = [TextSpan(text: try p.string("text") ?? "", style: base)]
         }
         var paragraph = ParagraphStyle()
+        paragraph.language = language
         guard p.element.hasParagraphKeys else {
             return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
         }
@@ -43,7 +45,6 @@ struct TextBuilder {
         if let v = try p.string("truncation") { paragraph.truncation = v }
         if let v = try p.choice("lineBreaking", LineBreaking.self) { paragraph.lineBreaking = v }
         if let v = try p.bool("hyphenate") { paragraph.hyphenate = v }
-        if let v = try p.string("lang") { paragraph.language = v }
         return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
     }
 

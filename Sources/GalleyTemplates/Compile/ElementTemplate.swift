@@ -1,4 +1,5 @@
 import Galley
+import GalleyText
 
 /// One element of a template, compiled: its type, bound-or-literal properties, element slots
 /// (`child`, `overlay`, …), children, and its `if` / `each` directives.
@@ -44,6 +45,10 @@ final class ElementTemplate: Sendable {
     let hasParagraphKeys: Bool
     /// Whether `id` or `debugName` is set.
     let hasIdentityKeys: Bool
+    /// `lang`: the language of this element and its subtree (filters, text), when set.
+    let language: CompiledValue?
+    /// `lang` checked once when it is a literal (a bound one is checked per record).
+    let literalLocale: FormatLocale?
     /// The literal TEXTSTYLE keys (TextBuilder) that are not null, applied to every record's style
     /// without going through the other keys.
     let literalTextStyle: [(key: String, value: JSONValue)]
@@ -93,6 +98,8 @@ final class ElementTemplate: Sendable {
         hasPaginationKeys = properties.keys.contains(where: ElementBuilder.paginationKeys.contains)
         hasParagraphKeys = properties.keys.contains(where: TextBuilder.paragraphKeys.contains)
         hasIdentityKeys = properties["id"] != nil || properties["debugName"] != nil
+        language = properties["lang"]
+        literalLocale = language?.literal?.stringValue.flatMap(FormatLocale.init(tag:))
         literalTextStyle = literalValues.filter { TextBuilder.styleKeys.contains($0.key) && $0.value != .null }
             .sorted { $0.key < $1.key }
         self.slots = slots

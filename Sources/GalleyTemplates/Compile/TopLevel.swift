@@ -25,6 +25,8 @@ struct TopLevel {
             "title": .string, "author": .string, "subject": .string, "keywords": .string, "lang": .string,
         ]),
         "body": .element, "background": .color, "sampleData": .any,
+        // The document's language (BCP 47): number and date formats, text (docs/templates.md, Languages).
+        "lang": .languageTag,
         // PDF standards, attachments and Factur-X (docs/pdf.md; PDFTemplate).
         "pdf": .object(PDFTemplate.keys), "attachments": .array(.object(PDFTemplate.fileKeys)),
         "facturx": .object(PDFTemplate.facturXKeys),
@@ -43,6 +45,8 @@ struct TopLevel {
     let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
+    /// `lang`: the document's language, possibly bound (`"{{customer.lang}}"`).
+    let language: CompiledValue?
     let pdf: PDFTemplate
 
     init(document: ParsedDocument) throws(TemplateError) {
@@ -72,7 +76,7 @@ struct TopLevel {
         let compiler = TemplateCompiler(document: document)
         for key in [
             "constrainedSize", "fit", "page", "fonts", "defaultStyle", "metadata", "background", "pdf", "attachments",
-            "facturx",
+            "facturx", "lang",
         ] {
             if let value = top[key], let kind = TopLevel.keys[key], !(value.stringValue?.contains("{{") ?? false) {
                 try compiler.check(value, kind, at: root.appending(key))
@@ -125,6 +129,9 @@ struct TopLevel {
         self.metadata = metadata
         background = try top["background"].map { v throws(TemplateError) in
             try CompiledValue.compile(v, path: root.appending("background"), document: document)
+        }
+        language = try top["lang"].map { v throws(TemplateError) in
+            try CompiledValue.compile(v, path: root.appending("lang"), document: document)
         }
         pdf = try PDFTemplate(
             pdf: top["pdf"], attachments: top["attachments"], facturX: top["facturx"], document: document)

@@ -22,6 +22,9 @@ enum ElementSchema {
         "colSpan": .integer(ValueLimits.colSpan), "rowSpan": .integer(ValueLimits.rowSpan),
         // A table cell's (any element in a row's cells) or a horizontal stack's vertical alignment.
         "verticalAlign": .choice(VerticalAlignmentNames.all),
+        // The language of the element and everything inside it: number and date filters format in
+        // it, text is broken, hyphenated and shaped in it (docs/templates.md, Languages).
+        "lang": .languageTag,
     ]
 
     /// Layer keys of drawn nodes.
@@ -48,7 +51,7 @@ enum ElementSchema {
             "text": .string, "spans": .array(.object(textStyleKeys.merging(["text": .string]) { a, _ in a })),
             "style": .string, "maxLines": .integer(ValueLimits.maxLines), "truncation": .string,
             "align": .choice(["start", "center", "end", "justify"]), "lineBreaking": .choice(["greedy", "optimal"]),
-            "hyphenate": .bool, "lang": .string, "orphans": .integer(ValueLimits.lineMinimum),
+            "hyphenate": .bool, "orphans": .integer(ValueLimits.lineMinimum),
             "widows": .integer(ValueLimits.lineMinimum),
         ]) { a, _ in a },
         "image": ["src": .string, "contentMode": .choice(ContentModeNames.all)],

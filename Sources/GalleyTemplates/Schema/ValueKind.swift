@@ -13,6 +13,8 @@ indirect enum ValueKind: Sendable {
     case integer(ClosedRange<Int>)
     case bool
     case string
+    /// A BCP 47 language tag such as `"de-DE"` (`lang`).
+    case languageTag
     /// `120`, `"50%"` or `"auto"`.
     case dimension
     case color
@@ -43,6 +45,7 @@ indirect enum ValueKind: Sendable {
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .bool: "true or false"
         case .string: "a string"
+        case .languageTag: "a BCP 47 language tag such as \"de-DE\", \"fr-CH\" or \"ar-EG\""
         case .dimension: "a number of points, a percentage such as \"50%\", or \"auto\""
         case .color: "a colour such as \"#1e293b\", \"#fff\", \"rgba(0,0,0,0.5)\" or \"navy\""
         case .choice(let values): "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyLayout
 import GalleyRender
+import GalleyText
 
 /// Reads template values by kind. Every function returns nil when the value is not of the
 /// kind; `problem(_:_:)` says whether a value fits a kind at all (compile-time checks).
@@ -88,6 +89,7 @@ enum ValueReader {
         case .integer(let range): fits = integer(value, in: range) != nil
         case .bool: if case .bool = value { fits = true } else { fits = false }
         case .string: if case .string = value { fits = true } else { fits = false }
+        case .languageTag: fits = value.stringValue.flatMap(FormatLocale.init(tag:)) != nil
         case .dimension: fits = dimension(value) != nil
         case .color: fits = color(value) != nil
         case .choice(let values): fits = value.stringValue.map(values.contains) ?? false

@@ -1,14 +1,12 @@
-/// A calendar date and time in UTC (proleptic Gregorian), computed without Foundation's calendars.
+/// An instant read from data for the `date` and `time` filters: a Unix time in seconds or an
+/// ISO 8601 string, as milliseconds since 1970-01-01 UTC (what ICU's date formatters take).
 ///
-/// Conversions use Howard Hinnant's `days_from_civil` / `civil_from_days` algorithms, which are
-/// exact for every year a `Double` epoch can name here (limited to ±10^13 seconds).
-struct UTCDateTime: Equatable {
-    var year: Int
-    var month: Int
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
+/// Only reading is done here; calendars, names and zones are ICU's (`DateFormat` in GalleyText).
+/// Days are counted with Howard Hinnant's `days_from_civil`, exact for every year a `Double`
+/// epoch can name here (limited to ±10^13 seconds).
+struct Instant: Equatable {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    var milliseconds: Double
 
     /// Reads a Unix time in seconds (number) or an ISO 8601 string; `nil` when it is neither.
     ///
@@ -19,31 +17,24 @@ struct UTCDateTime: Equatable {
         switch value {
         case .number(let seconds):
             guard seconds.isFinite, abs(seconds) < 1e13 else { return nil }
-            self.init(epochSeconds: Int(seconds.rounded(.down)))
+            milliseconds = (seconds * 1000).rounded(.down)
         case .string(let text):
-            guard let seconds = Self.epochSeconds(iso: Array(text.utf8)) else { return nil }
-            self.init(epochSeconds: seconds)
+            guard let (seconds, fraction) = Self.epochSeconds(iso: Array(text.utf8)) else { return nil }
+            milliseconds = Double(seconds) * 1000 + fraction
         default:
             return nil
         }
     }
 
-    init(epochSeconds: Int) {
-        let days = Self.floorDivide(epochSeconds, 86_400)
-        let secondsOfDay = epochSeconds - days * 86_400
-        (year, month, day) = Self.civil(fromDays: days)
-        hour = secondsOfDay / 3600
-        minute = secondsOfDay % 3600 / 60
-        second = secondsOfDay % 60
-    }
-
-    private static func epochSeconds(iso bytes: [UInt8]) -> Int? {
+    /// Whole seconds since 1970 and the milliseconds of a fraction.
+    private static func epochSeconds(iso bytes: [UInt8]) -> (Int, Double)? {
         var reader = DigitReader(bytes: bytes)
         guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
             let day = reader.digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         var seconds = days(year: year, month: month, day: day) * 86_400
-        if reader.atEnd { return seconds }
+        var fraction = 0.0
+        if reader.atEnd { return (seconds, fraction) }
         guard reader.skip("T") || reader.skip("t") || reader.skip(" "), let hour = reader.digits(2), reader.skip(":"),
             let minute = reader.digits(2), hour < 24, minute < 60
         else { return nil }
@@ -52,17 +43,22 @@ struct UTCDateTime: Equatable {
             guard let second = reader.digits(2), second <= 60 else { return nil }
             seconds += second
             if reader.skip(".") || reader.skip(",") {
+                let start = reader.position
                 guard reader.skipDigits() > 0 else { return nil }
+                // Milliseconds, truncated: ICU prints at most that much of a fraction.
+                let digits = reader.bytes[start..<min(reader.position, start + 3)]
+                fraction = Double(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+                fraction *= [100.0, 10, 1][digits.count - 1]
             }
         }
-        if reader.atEnd || reader.skip("Z") || reader.skip("z") { return reader.atEnd ? seconds : nil }
+        if reader.atEnd || reader.skip("Z") || reader.skip("z") { return reader.atEnd ? (seconds, fraction) : nil }
         let sign: Int
         if reader.skip("+") { sign = 1 } else if reader.skip("-") { sign = -1 } else { return nil }
         guard let offsetHours = reader.digits(2), offsetHours < 24 else { return nil }
         _ = reader.skip(":")
         let offsetMinutes = reader.atEnd ? 0 : reader.digits(2)
         guard let offsetMinutes, offsetMinutes < 60, reader.atEnd else { return nil }
-        return seconds - sign * (offsetHours * 3600 + offsetMinutes * 60)
+        return (seconds - sign * (offsetHours * 3600 + offsetMinutes * 60), fraction)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {
@@ -81,19 +77,6 @@ struct UTCDateTime: Equatable {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// Year, month, day for days since 1970-01-01 (Hinnant's `civil_from_days`).
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func floorDivide(_ a: Int, _ b: Int) -> Int {
