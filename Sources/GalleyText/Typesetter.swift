@@ -82,9 +82,11 @@ public enum Typesetter {
     ) -> ParagraphLayout {
         let lineWidth = width.isNaN ? Double.infinity : max(0, width)
         let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
-        if allowingFastPath, let simple = SimpleParagraph(spans, paragraph: paragraph, registry: registry) {
-            return simple.layout(
+        if allowingFastPath, let simple = SimpleParagraph(spans, paragraph: paragraph, registry: registry),
+            let layout = simple.layout(
                 paragraph: paragraph, lineWidth: lineWidth, alignWidth: alignWidth, includingItems: includingItems)
+        {
+            return layout
         }
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }

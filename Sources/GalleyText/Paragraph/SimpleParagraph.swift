@@ -61,9 +61,10 @@ struct SimpleParagraph {
         self.face = face
     }
 
-    /// The layout within `lineWidth` (not NaN, ≥ 0), aligned within `alignWidth`.
+    /// The layout within `lineWidth` (not NaN, ≥ 0), aligned within `alignWidth`; nil when a word
+    /// wider than the line is cut with a hyphen (the general pipeline draws hyphens).
     func layout(paragraph: ParagraphStyle, lineWidth: Double, alignWidth: Double, includingItems: Bool)
-        -> ParagraphLayout
+        -> ParagraphLayout?
     {
         #if DEBUG
             SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
@@ -77,6 +78,7 @@ struct SimpleParagraph {
         }
         // Cancelled (TypesettingCancellation): the partial breaks go no further.
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
+        guard !breaks.contains(where: \.hyphenated) else { return nil }
         var cancellation = TypesettingCancellation(length: text.count)
         // Position.placeLine's include(_:_:) for the one style and face of every line.
         let scale = style.fontSize / Double(face.unitsPerEm)
