@@ -40,6 +40,9 @@ public struct OutputOptions: Sendable {
             isCancelled: CancellationCheck(source: cancellation), rasterCache: rasterCache)
     }
 
+    /// The grid layout rounds to for this output (`PixelGrid`): none for a PDF, device pixels for a PNG.
+    public var layoutGridScale: Double { format == .pdf ? PixelGrid.exact : scale }
+
     /// What `document`'s PDF carries with these options: its own settings, the standards
     /// overridden and the encryption added when asked.
     public func pdfSettings(for document: any Document) -> PDFSettings {
@@ -65,7 +68,7 @@ public enum DocumentWriter {
     /// - Parameter path: the output file (`-` for standard output: one PDF, or one PNG page).
     @discardableResult
     public static func write(_ document: any Document, to path: String, options: OutputOptions) throws -> [String] {
-        try withCancellationMapped(options.cancellation) {
+        try withCancellationMapped(options) {
             let indices = try pageIndices(document, options)
             switch options.format {
             case .pdf:
@@ -99,7 +102,7 @@ public enum DocumentWriter {
     public static func pdfData(_ document: any Document, options: OutputOptions = OutputOptions(format: .pdf)) throws
         -> [UInt8]
     {
-        try withCancellationMapped(options.cancellation) {
+        try withCancellationMapped(options) {
             let settings = options.pdfSettings(for: document)
             let writer = try PDFWriter(metadata: document.metadata, settings: settings)
             try addPages(
@@ -114,7 +117,7 @@ public enum DocumentWriter {
     public static func pngData(
         _ document: any Document, page index: Int, options: OutputOptions = OutputOptions(format: .png)
     ) throws -> [UInt8] {
-        try withCancellationMapped(options.cancellation) {
+        try withCancellationMapped(options) {
             let check = CancellationCheck(source: options.cancellation)
             var page = try document.displayPage(index, options: options.displayOptions)
             page.background = page.background ?? document.paper
@@ -150,12 +153,13 @@ public enum DocumentWriter {
         writer.setOutline(document.outline)
     }
 
-    /// Turns the renderer's `.cancelled` into the reason the source gives (cancelled or timed out).
-    static func withCancellationMapped<T>(_ source: CancellationSource?, _ body: () throws -> T) throws -> T {
+    /// Runs `body` on the output's pixel grid (`PixelGrid`: exact for a PDF, the PNG's pixels
+    /// per point) and turns the renderer's `.cancelled` into the reason the source gives.
+    static func withCancellationMapped<T>(_ options: OutputOptions, _ body: () throws -> T) throws -> T {
         do {
-            return try body()
+            return try PixelGrid.withScale(options.layoutGridScale, body)
         } catch RenderError.cancelled {
-            throw RenderCancelled(reason: source?.reason ?? .cancelled)
+            throw RenderCancelled(reason: options.cancellation?.reason ?? .cancelled)
         }
     }
 }
