@@ -76,26 +76,43 @@ public enum LineBreaking: String, Hashable, Sendable {
     case greedy, optimal
 }
 
+/// Where a truncated last line is cut.
+public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
+    /// After the last whole word that fits with the truncation string ("rendering pipeline…");
+    /// a single word wider than the line is still cut between characters.
+    case word
+    /// After the last character (grapheme) that fits ("rendering pipeline t…").
+    case character
+}
+
 /// Paragraph-level options (the text element's keys).
 public struct ParagraphStyle: Hashable, Sendable {
     public var alignment: TextAlignment
     /// Lines beyond this are dropped and the last kept line ends with `truncation`.
     public var maxLines: Int?
     public var truncation: String
+    /// Where the last kept line is cut: at a word boundary (default) or a character.
+    public var truncationMode: TruncationMode
     public var lineBreaking: LineBreaking
     public var hyphenate: Bool
     /// BCP 47 language ("en-US"): line-break locale, hyphenation dictionary, shaping language.
     public var language: String?
+    /// Shrink to fit: the smallest font size the text may be set in when it does not fit its
+    /// frame (height, `maxLines` or a word wider than the line) at its own sizes. Nil: never shrink.
+    public var minimumFontSize: Double?
 
     public init(
         alignment: TextAlignment = .start, maxLines: Int? = nil, truncation: String = "…",
-        lineBreaking: LineBreaking = .greedy, hyphenate: Bool = false, language: String? = nil
+        lineBreaking: LineBreaking = .greedy, hyphenate: Bool = false, language: String? = nil,
+        truncationMode: TruncationMode = .word, minimumFontSize: Double? = nil
     ) {
         self.alignment = alignment
         self.maxLines = maxLines
         self.truncation = truncation
+        self.truncationMode = truncationMode
         self.lineBreaking = lineBreaking
         self.hyphenate = hyphenate
         self.language = language
+        self.minimumFontSize = minimumFontSize
     }
 }

@@ -13,7 +13,9 @@ struct TextBuilder {
         "strikethrough", "baselineOffset", "link",
     ]
     /// The paragraph keys `make` reads.
-    static let paragraphKeys: Set<String> = ["align", "maxLines", "truncation", "lineBreaking", "hyphenate"]
+    static let paragraphKeys: Set<String> = [
+        "align", "maxLines", "truncation", "truncate", "lineBreaking", "hyphenate", "minFontSize",
+    ]
 
     /// A text node; `language` is the element's `lang` or the nearest one around it (the document's).
     func make(_ p: BoundProperties, language: String?) throws(TemplateError) -> TextNode {
@@ -43,6 +45,8 @@ struct TextBuilder {
         if let v = try p.choice("align", TextAlignment.self) { paragraph.alignment = v }
         if let v = try p.integer("maxLines", in: ValueLimits.maxLines) { paragraph.maxLines = v > 0 ? v : nil }
         if let v = try p.string("truncation") { paragraph.truncation = v }
+        if let v = try p.choice("truncate", TruncationMode.self) { paragraph.truncationMode = v }
+        if let v = try p.number("minFontSize", .nonNegativeNumber) { paragraph.minimumFontSize = max(v, 1) }
         if let v = try p.choice("lineBreaking", LineBreaking.self) { paragraph.lineBreaking = v }
         if let v = try p.bool("hyphenate") { paragraph.hyphenate = v }
         return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)

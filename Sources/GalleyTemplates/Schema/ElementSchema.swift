@@ -50,6 +50,7 @@ enum ElementSchema {
         "text": textStyleKeys.merging([
             "text": .string, "spans": .array(.object(textStyleKeys.merging(["text": .string]) { a, _ in a })),
             "style": .string, "maxLines": .integer(ValueLimits.maxLines), "truncation": .string,
+            "truncate": .choice(["word", "character"]), "minFontSize": .nonNegativeNumber,
             "align": .choice(["start", "center", "end", "justify"]), "lineBreaking": .choice(["greedy", "optimal"]),
             "hyphenate": .bool, "orphans": .integer(ValueLimits.lineMinimum),
             "widows": .integer(ValueLimits.lineMinimum),
