@@ -116,7 +116,7 @@ public enum Typesetter {
             breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
         let placed = Position.run(
             lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
-            paragraph: paragraph, width: alignWidth, primaries: primaries)
+            paragraph: paragraph, width: alignWidth, primaries: primaries, session: session)
         guard !stopped() else { return .empty }
         let drawn = includingItems ? Draw.run(placed, text: text) : (items: [], lines: [])
         guard !stopped() else { return .empty }

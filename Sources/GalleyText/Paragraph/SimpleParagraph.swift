@@ -79,6 +79,22 @@ struct SimpleParagraph {
         // Cancelled (TypesettingCancellation): the partial breaks go no further.
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         guard !breaks.contains(where: \.hyphenated) else { return nil }
+        // A line cut where HarfBuzz says the glyphs depend on the text across the cut is shaped
+        // again by the general pipeline (`ShapingSession.reshapedAtBreaks`).
+        if breaks.count > 1 {
+            let order = ClusterOrder(glyphs)
+            func unsafe(_ boundary: Int) -> Bool {
+                boundary > 0 && boundary < text.count
+                    && glyphs.glyphs(inClusters: boundary..<(boundary + 1), order: order).contains(
+                        where: \.unsafeToBreak)
+            }
+            for line in breaks
+            where unsafe(line.range.lowerBound)
+                || (line.range.upperBound < text.count && unsafe(text.trimmedEnd(line.range)))
+            {
+                return nil
+            }
+        }
         var cancellation = TypesettingCancellation(length: text.count)
         // Position.placeLine's include(_:_:) for the one style and face of every line.
         let scale = style.fontSize / Double(face.unitsPerEm)
@@ -176,7 +192,8 @@ struct SimpleParagraph {
         for g in raw {
             let glyph = ShapedGlyph(
                 id: g.id, cluster: 0 + Int(g.cluster), advance: Double(g.advance) * factor,
-                xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor)
+                xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor, unsafeToBreak: g.unsafeToBreak
+            )
             prefix[glyph.cluster + 1] += glyph.advance
             glyphs.append(glyph)
         }
