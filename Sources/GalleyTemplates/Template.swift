@@ -52,6 +52,8 @@ public final class Template: Sendable {
     let background: CompiledValue?
     /// The document's `lang`.
     let language: CompiledValue?
+    /// The document's `dir`.
+    let direction: String?
     let pdf: PDFTemplate
     /// Example data shipped inside the template (`sampleData`), used when no data is given.
     public let sampleData: JSONValue?
@@ -128,6 +130,7 @@ public final class Template: Sendable {
         metadata = top.metadata
         background = top.background
         language = top.language
+        direction = top.direction
         pdf = top.pdf
         sampleData = document.value["sampleData"]
     }

@@ -102,7 +102,7 @@ public enum Typesetter {
         // A phase that saw its render cancelled returns early; its partial result goes no
         // further (TypesettingCancellation).
         func stopped() -> Bool { TypesettingCancellation.shouldStop(length: text.count) }
-        let itemization = Itemize.run(text, registry: registry, primaries: primaries)
+        let itemization = Itemize.run(text, registry: registry, primaries: primaries, direction: paragraph.direction)
         let session = ShapingSession(language: paragraph.language, measuringOnly: !includingItems)
         guard !stopped() else { return .empty }
         let shaping = session.run(text, items: itemization.items)

@@ -28,6 +28,8 @@ public struct BindingScope: Sendable {
     public let locale: FormatLocale
     /// Whether a document or element named the language (nil: none did, `locale` is the default).
     public let language: String?
+    /// The base direction a document or element set with `dir` (nil: none did).
+    public let direction: TextDirection?
 
     /// A scope over `data` with no locals, formatting in `en-US`.
     public init(data: JSONValue) {
@@ -35,24 +37,32 @@ public struct BindingScope: Sendable {
         self.locals = nil
         locale = .default
         language = nil
+        direction = nil
     }
 
-    private init(data: JSONValue, locals: Local?, locale: FormatLocale, language: String?) {
+    private init(data: JSONValue, locals: Local?, locale: FormatLocale, language: String?, direction: TextDirection?) {
         self.data = data
         self.locals = locals
         self.locale = locale
         self.language = language
+        self.direction = direction
     }
 
     /// This scope plus one local, which shadows any earlier local or data key of the same name.
     public func binding(_ name: String, to value: JSONValue) -> BindingScope {
         BindingScope(
-            data: data, locals: Local(name: name, value: value, parent: locals), locale: locale, language: language)
+            data: data, locals: Local(name: name, value: value, parent: locals), locale: locale, language: language,
+            direction: direction)
     }
 
     /// This scope with filters formatting in `locale` (an element's or the document's `lang`).
     public func formatting(in locale: FormatLocale) -> BindingScope {
-        BindingScope(data: data, locals: locals, locale: locale, language: locale.tag)
+        BindingScope(data: data, locals: locals, locale: locale, language: locale.tag, direction: direction)
+    }
+
+    /// This scope with `direction` as the base direction of its text and layout (`dir`).
+    public func directed(_ direction: TextDirection) -> BindingScope {
+        BindingScope(data: data, locals: locals, locale: locale, language: language, direction: direction)
     }
 
     /// The scope for one `each` iteration: `name` (default `item`) is the element, `index` its 0-based position.

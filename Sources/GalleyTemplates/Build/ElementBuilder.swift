@@ -92,14 +92,15 @@ struct ElementBuilder {
     {
         switch element.type {
         case "box": return try makeBox(element, p, scope: scope)
-        case "text": return try TextBuilder(site: site).make(p, language: scope.language)
+        case "text":
+            return try TextBuilder(site: site).make(p, language: scope.language, direction: scope.direction)
         case "image": return try makeImage(p)
         case "barcode": return try BarcodeBuilder(site: site).make(p)
         case "node": return try makeCustomNode(p)
         case "table": return try makeTable(element, p, scope: scope)
         case "row": return try makeRow(element, p, scope: scope)
         case "pageBreak": return PageBreakNode()
-        case "toc": return try makeTableOfContents(p)
+        case "toc": return try makeTableOfContents(p, direction: scope.direction)
         default: return try makeSpec(element, p, scope: scope)
         }
     }
@@ -109,6 +110,15 @@ struct ElementBuilder {
     private func scopeWithLanguage(_ element: ElementTemplate, _ scope: BindingScope) throws(TemplateError)
         -> BindingScope
     {
+        var scope = scope
+        if let direction = element.direction {
+            let path = element.path.appending("dir")
+            let value = try site.evaluate(direction, in: scope, at: path)
+            guard let text = value.stringValue, let parsed = TextDirection(rawValue: text) else {
+                throw site.error(at: path, "expected \"ltr\", \"rtl\" or \"auto\", got \(ValueReader.describe(value))")
+            }
+            scope = scope.directed(parsed)
+        }
         guard let language = element.language else { return scope }
         if let locale = element.literalLocale { return scope.formatting(in: locale) }
         let path = element.path.appending("lang")

@@ -31,15 +31,28 @@ extension ElementBuilder {
         switch element.type {
         case "stack":
             let direction = try p.choice("direction", StackDirection.self) ?? .horizontal
+            var justify = try p.choice("justifyContent", StackJustifyContent.self) ?? .start
+            var align = try stackAlignment(p, direction: direction)
+            var built = try children(element, scope: scope)
+            if scope.direction == .rtl {
+                // Right to left: a row runs from the right (its children reversed, start and end
+                // swapped); a column's children hang from the right.
+                if direction == .horizontal {
+                    built.reverse()
+                    justify = justify == .start ? .end : (justify == .end ? .start : justify)
+                } else {
+                    align = align == .start ? .end : (align == .end ? .start : align)
+                }
+            }
             return StackLayoutSpec(
                 direction: direction,
                 spacing: try p.number("spacing") ?? 0,
-                justifyContent: try p.choice("justifyContent", StackJustifyContent.self) ?? .start,
-                alignItems: try stackAlignment(p, direction: direction),
+                justifyContent: justify,
+                alignItems: align,
                 flexWrap: try p.choice("flexWrap", StackFlexWrap.self) ?? .noWrap,
                 alignContent: try p.choice("alignContent", StackAlignContent.self) ?? .start,
                 lineSpacing: try p.number("lineSpacing") ?? 0,
-                children: try children(element, scope: scope))
+                children: built)
         case "inset":
             return InsetLayoutSpec(
                 insets: try p.insets("insets") ?? EdgeInsets(top: 0, left: 0, bottom: 0, right: 0),

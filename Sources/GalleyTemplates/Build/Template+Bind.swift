@@ -29,6 +29,7 @@ extension Template {
             }
             scope = scope.formatting(in: locale)
         }
+        if let direction = direction.flatMap(TextDirection.init(rawValue:)) { scope = scope.directed(direction) }
         let body = try builder.buildSlot(self.body, scope: scope)
         var backgroundColor: Color?
         if let background {

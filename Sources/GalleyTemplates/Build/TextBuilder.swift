@@ -17,8 +17,11 @@ struct TextBuilder {
         "align", "maxLines", "truncation", "truncate", "lineBreaking", "hyphenate", "minFontSize",
     ]
 
-    /// A text node; `language` is the element's `lang` or the nearest one around it (the document's).
-    func make(_ p: BoundProperties, language: String?) throws(TemplateError) -> TextNode {
+    /// A text node; `language` and `direction` are the element's `lang` and `dir` or the nearest
+    /// ones around it (the document's).
+    func make(_ p: BoundProperties, language: String?, direction: TextDirection? = nil) throws(TemplateError)
+        -> TextNode
+    {
         let base = try style(p)
         var spans = [TextSpan]()
         if case .array(let items)? = p["spans"] {
@@ -39,6 +42,7 @@ struct TextBuilder {
         }
         var paragraph = ParagraphStyle()
         paragraph.language = language
+        paragraph.direction = direction ?? .auto
         guard p.element.hasParagraphKeys else {
             return TextNode(spans: spans, paragraphStyle: paragraph, registry: site.resources.fonts)
         }

@@ -49,6 +49,8 @@ final class ElementTemplate: Sendable {
     let language: CompiledValue?
     /// `lang` checked once when it is a literal (a bound one is checked per record).
     let literalLocale: FormatLocale?
+    /// `dir`: the base direction of this element and its subtree, when set.
+    let direction: CompiledValue?
     /// The literal TEXTSTYLE keys (TextBuilder) that are not null, applied to every record's style
     /// without going through the other keys.
     let literalTextStyle: [(key: String, value: JSONValue)]
@@ -100,6 +102,7 @@ final class ElementTemplate: Sendable {
         hasIdentityKeys = properties["id"] != nil || properties["debugName"] != nil
         language = properties["lang"]
         literalLocale = language?.literal?.stringValue.flatMap(FormatLocale.init(tag:))
+        direction = properties["dir"]
         literalTextStyle = literalValues.filter { TextBuilder.styleKeys.contains($0.key) && $0.value != .null }
             .sorted { $0.key < $1.key }
         self.slots = slots

@@ -27,6 +27,8 @@ struct TopLevel {
         "body": .element, "background": .color, "sampleData": .any,
         // The document's language (BCP 47): number and date formats, text (docs/templates.md, Languages).
         "lang": .languageTag,
+        // The document's base direction: "rtl" mirrors stacks, tables and tables of contents.
+        "dir": .choice(["ltr", "rtl", "auto"]),
         // PDF standards, attachments and Factur-X (docs/pdf.md; PDFTemplate).
         "pdf": .object(PDFTemplate.keys), "attachments": .array(.object(PDFTemplate.fileKeys)),
         "facturx": .object(PDFTemplate.facturXKeys),
@@ -47,6 +49,8 @@ struct TopLevel {
     let background: CompiledValue?
     /// `lang`: the document's language, possibly bound (`"{{customer.lang}}"`).
     let language: CompiledValue?
+    /// `dir`: the document's base direction (`ltr`, `rtl`, `auto`).
+    let direction: String?
     let pdf: PDFTemplate
 
     init(document: ParsedDocument) throws(TemplateError) {
@@ -76,7 +80,7 @@ struct TopLevel {
         let compiler = TemplateCompiler(document: document)
         for key in [
             "constrainedSize", "fit", "page", "fonts", "defaultStyle", "metadata", "background", "pdf", "attachments",
-            "facturx", "lang",
+            "facturx", "lang", "dir",
         ] {
             if let value = top[key], let kind = TopLevel.keys[key], !(value.stringValue?.contains("{{") ?? false) {
                 try compiler.check(value, kind, at: root.appending(key))
@@ -130,6 +134,7 @@ struct TopLevel {
         background = try top["background"].map { v throws(TemplateError) in
             try CompiledValue.compile(v, path: root.appending("background"), document: document)
         }
+        direction = top["dir"]?.stringValue
         language = try top["lang"].map { v throws(TemplateError) in
             try CompiledValue.compile(v, path: root.appending("lang"), document: document)
         }

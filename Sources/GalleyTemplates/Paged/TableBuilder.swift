@@ -45,7 +45,9 @@ extension ElementBuilder {
     mutating func makeTable(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
         -> TableNode
     {
-        let columns = try tableColumns(p)
+        var columns = try tableColumns(p)
+        // Right to left: the first column is the rightmost (each row's cells are reversed too, `makeRow`).
+        if scope.direction == .rtl { columns.reverse() }
         let padding = try p.insets("cellPadding") ?? EdgeInsets(top: 4, left: 6, bottom: 4, right: 6)
         var grid: (width: Double, color: Color)?
         if case .object(let object)? = p["grid"] {
@@ -74,6 +76,7 @@ extension ElementBuilder {
                 rowTemplates.append(child)
             }
         }
+        if scope.direction == .rtl { headerCells.reverse() }
         var header: TableRowNode?
         if !headerCells.isEmpty {
             let row = TableRowNode(cells: headerCells)
@@ -115,6 +118,7 @@ extension ElementBuilder {
                 cells.append(made)
             }
         }
+        if scope.direction == .rtl { cells.reverse() }
         return TableRowNode(cells: cells)
     }
 

@@ -14,6 +14,8 @@ struct ContentsCollector {
         let indent: Double
         let leader: TableOfContentsLeader
         let registry: FontRegistry
+        /// The TOC's `dir` (or the document's): `rtl` mirrors every entry, `auto` each RTL title.
+        var direction: TextDirection = .auto
     }
 
     /// One slot per element with a `bookmark` key, reserved before its children are built.
@@ -46,11 +48,13 @@ struct ContentsCollector {
         }
         for toc in pending {
             let entries = bookmarks.filter { $0.level <= toc.levels }.map { bookmark in
-                TableOfContentsEntryNode(
+                let entry = TableOfContentsEntryNode(
                     entry: TableOfContentsEntry(
                         title: bookmark.title, level: bookmark.level, destination: bookmark.node.identifier ?? ""),
                     textStyle: toc.style, indent: Double(max(0, bookmark.level - 1)) * toc.indent, leader: toc.leader,
                     references: references, registry: toc.registry)
+                entry.direction = toc.direction
+                return entry
             }
             toc.node.setEntries(entries)
         }
@@ -59,7 +63,9 @@ struct ContentsCollector {
 
 extension ElementBuilder {
     /// `{"type": "toc", "title", "titleStyle", "levels", "leader", "indent", "spacing", "style", …TEXTSTYLE}`.
-    mutating func makeTableOfContents(_ p: BoundProperties) throws(TemplateError) -> TableOfContentsNode {
+    mutating func makeTableOfContents(_ p: BoundProperties, direction: TextDirection?) throws(TemplateError)
+        -> TableOfContentsNode
+    {
         let textBuilder = TextBuilder(site: site)
         let style = try textBuilder.style(p)
         var title: TextNode?
@@ -81,7 +87,8 @@ extension ElementBuilder {
             ContentsCollector.Pending(
                 node: toc, levels: max(1, levels), style: style,
                 indent: try p.number("indent", .nonNegativeNumber) ?? 12,
-                leader: try p.choice("leader", TableOfContentsLeader.self) ?? .dots, registry: site.resources.fonts))
+                leader: try p.choice("leader", TableOfContentsLeader.self) ?? .dots, registry: site.resources.fonts,
+                direction: direction ?? .auto))
         return toc
     }
 }

@@ -1,4 +1,5 @@
 import GalleyRender
+import GalleyText
 
 /// Every element type and the keys it takes (TEMPLATE-FORMAT.md). The compiler rejects unknown
 /// types and keys with the list of known ones, and checks literal values by kind.
@@ -25,6 +26,9 @@ enum ElementSchema {
         // The language of the element and everything inside it: number and date filters format in
         // it, text is broken, hyphenated and shaped in it (docs/templates.md, Languages).
         "lang": .languageTag,
+        // The base direction of the element and its subtree: text, and in an RTL subtree mirrored
+        // stacks and tables (docs/templates.md, Direction).
+        "dir": .choice(TextDirection.allCases.map(\.rawValue)),
     ]
 
     /// Layer keys of drawn nodes.

@@ -29,7 +29,9 @@ struct SimpleParagraph {
 
     /// Nil when the paragraph is not simple (the general pipeline lays it out).
     init?(_ spans: [TextSpan], paragraph: ParagraphStyle, registry: FontRegistry) {
-        guard paragraph.alignment != .justify, !paragraph.hyphenate, (paragraph.maxLines ?? 0) <= 0 else { return nil }
+        guard paragraph.alignment != .justify, !paragraph.hyphenate, (paragraph.maxLines ?? 0) <= 0,
+            paragraph.direction != .rtl
+        else { return nil }
         var index = -1
         for i in spans.indices where !spans[i].text.isEmpty {
             guard index < 0 else { return nil }
