@@ -27,7 +27,12 @@ public let floatEpsilon = Double(Float.ulpOfOne)
 /// `ASCeilPixelValue`: `ceil((f - FLT_EPSILON) * scale) / scale`, so 10.0000001 stays 10.
 @inlinable
 public func ceilPx(_ value: Double) -> Double {
-    let scale = PixelGrid.scale
+    ceilPx(value, scale: PixelGrid.scale)
+}
+
+/// `ceilPx` on a grid read once by the caller (`PixelGrid.scale` is a task-local lookup).
+@inlinable
+public func ceilPx(_ value: Double, scale: Double) -> Double {
     guard scale.isFinite else { return value }
     return ((value - floatEpsilon) * scale).rounded(.up) / scale
 }

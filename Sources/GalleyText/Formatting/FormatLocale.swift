@@ -45,22 +45,23 @@ public struct FormattingError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// UTF-16 text out of an ICU call that reports the length it needs: tried with a stack-sized
-/// buffer first, then once more with exactly the room it asked for.
+/// UTF-16 text out of an ICU call that reports the length it needs: tried with a buffer on the
+/// stack first (an amount or a date fits), then once more with exactly the room it asked for.
 func icuText(_ produce: (UnsafeMutablePointer<UInt16>, Int32) -> Int32) -> String? {
-    func attempt(_ buffer: inout [UInt16]) -> Int32 {
-        buffer.withUnsafeMutableBufferPointer { room in
-            guard let base = room.baseAddress else { return -1 }
-            return produce(base, Int32(room.count))
-        }
+    let first: (length: Int32, text: String?) = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 128) {
+        room in
+        guard let base = room.baseAddress else { return (-1, nil) }
+        let length = produce(base, 128)
+        guard length >= 0, length <= 128 else { return (length, nil) }
+        return (length, String(decoding: UnsafeBufferPointer(start: base, count: Int(length)), as: UTF16.self))
     }
-    var buffer = [UInt16](repeating: 0, count: 128)
-    var length = attempt(&buffer)
-    guard length >= 0 else { return nil }
-    if length > 128 {
-        buffer = [UInt16](repeating: 0, count: Int(length))
-        length = attempt(&buffer)
-        guard length >= 0, Int(length) <= buffer.count else { return nil }
+    if let text = first.text { return text }
+    guard first.length > 128 else { return nil }
+    var buffer = [UInt16](repeating: 0, count: Int(first.length))
+    let length = buffer.withUnsafeMutableBufferPointer { room -> Int32 in
+        guard let base = room.baseAddress else { return -1 }
+        return produce(base, Int32(room.count))
     }
+    guard length >= 0, Int(length) <= buffer.count else { return nil }
     return String(decoding: buffer[..<Int(length)], as: UTF16.self)
 }

@@ -39,16 +39,20 @@ final class ICUNumberFormatter: Sendable {
 /// and loads the locale's CLDR data, which costs far more than formatting, and a batch repeats
 /// the same few formats for every record.
 enum ICUNumberFormatters {
+    /// Keyed by the format itself (the skeleton string is built only to open a formatter): a
+    /// W1 invoice formats a few dozen amounts, each one lookup.
     private struct Key: Hashable {
-        let skeleton: String
+        let format: NumberFormat
         let locale: String
     }
 
     private static let cache = Locked<[Key: ICUNumberFormatter]>([:])
 
-    static func formatter(skeleton: String, locale: FormatLocale) throws(FormattingError) -> ICUNumberFormatter {
-        let key = Key(skeleton: skeleton, locale: locale.identifier)
+    static func formatter(for format: NumberFormat, locale: FormatLocale) throws(FormattingError) -> ICUNumberFormatter
+    {
+        let key = Key(format: format, locale: locale.identifier)
         if let cached = cache.withLock({ $0[key] }) { return cached }
+        let skeleton = format.skeleton
         guard let opened = ICUNumberFormatter(skeleton: skeleton, locale: locale) else {
             throw FormattingError("ICU rejected the number format \"\(skeleton)\" for \(locale.tag)")
         }

@@ -113,7 +113,7 @@ public struct NumberFormat: Hashable, Sendable {
     /// `value` written in `locale`.
     /// - Throws: ``FormattingError`` when ICU rejects the format (an unknown currency code) or the value.
     public func format(_ value: Double, locale: FormatLocale) throws(FormattingError) -> String {
-        let formatter = try ICUNumberFormatters.formatter(skeleton: skeleton, locale: locale)
+        let formatter = try ICUNumberFormatters.formatter(for: self, locale: locale)
         return try formatter.format(value) { result throws(FormattingError) in
             guard let text = icuText({ cicu_number_result_text(result, $0, $1) }) else {
                 throw FormattingError("ICU could not write \(value)")
@@ -125,7 +125,7 @@ public struct NumberFormat: Hashable, Sendable {
     /// `value` rounded as this format rounds it (fraction digits and rounding mode), as a number.
     public func rounded(_ value: Double) throws(FormattingError) -> Double {
         guard value.isFinite else { return value }
-        let formatter = try ICUNumberFormatters.formatter(skeleton: skeleton, locale: .default)
+        let formatter = try ICUNumberFormatters.formatter(for: self, locale: .default)
         return try formatter.format(value) { result throws(FormattingError) in
             var buffer = [CChar](repeating: 0, count: 64)
             let length = cicu_number_result_decimal(result, &buffer, 63)

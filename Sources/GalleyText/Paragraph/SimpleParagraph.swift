@@ -71,7 +71,8 @@ struct SimpleParagraph {
         #if DEBUG
             SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
         #endif
-        let (glyphs, prefix) = shape(language: paragraph.language ?? "en", measuringOnly: !includingItems)
+        let language = paragraph.language ?? "en"
+        let (glyphs, prefix) = shape(language: language, measuringOnly: !includingItems)
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         let breaks = Break.run(
             text, shaping: Shaping(items: [], prefix: prefix), paragraph: paragraph, width: lineWidth
@@ -81,22 +82,6 @@ struct SimpleParagraph {
         // Cancelled (TypesettingCancellation): the partial breaks go no further.
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         guard !breaks.contains(where: \.hyphenated) else { return nil }
-        // A line cut where HarfBuzz says the glyphs depend on the text across the cut is shaped
-        // again by the general pipeline (`ShapingSession.reshapedAtBreaks`).
-        if breaks.count > 1 {
-            let order = ClusterOrder(glyphs)
-            func unsafe(_ boundary: Int) -> Bool {
-                boundary > 0 && boundary < text.count
-                    && glyphs.glyphs(inClusters: boundary..<(boundary + 1), order: order).contains(
-                        where: \.unsafeToBreak)
-            }
-            for line in breaks
-            where unsafe(line.range.lowerBound)
-                || (line.range.upperBound < text.count && unsafe(text.trimmedEnd(line.range)))
-            {
-                return nil
-            }
-        }
         var cancellation = TypesettingCancellation(length: text.count)
         // Position.placeLine's include(_:_:) for the one style and face of every line.
         let scale = style.fontSize / Double(face.unitsPerEm)
@@ -113,10 +98,14 @@ struct SimpleParagraph {
         for line in breaks {
             if cancellation.shouldStop() { return .empty }
             let visible = line.range.lowerBound..<text.trimmedEnd(line.range)
-            // An item wholly on the line shares its glyph array (no copy).
+            // An item wholly on the line shares its glyph array (no copy); a line cut where HarfBuzz
+            // flagged the glyph at the cut unsafe to break is shaped again, as Position does.
             let run =
                 visible.overlaps(whole)
-                ? (visible == whole ? glyphs : glyphs.glyphs(inClusters: visible, order: order)) : nil
+                ? (visible == whole
+                    ? glyphs
+                    : reshapedAtBreaks(glyphs, order: order, clip: visible, line: line.range, language: language)
+                        ?? glyphs.glyphs(inClusters: visible, order: order)) : nil
             var x = 0.0
             if let run { x += run.reduce(0) { $0 + $1.advance } }
             placed.append((visible, run, x))
@@ -172,6 +161,24 @@ struct SimpleParagraph {
         layout.isWidthIndependent = breaks.allSatisfy(\.endsParagraph)
         layout.isAlignmentIndependent = paragraph.alignment == .start
         return layout
+    }
+
+    /// `ShapingSession.reshapedAtBreaks` for the one item (a session is made only when a cut is unsafe).
+    private func reshapedAtBreaks(
+        _ glyphs: [ShapedGlyph], order: ClusterOrder, clip: Range<Int>, line: Range<Int>, language: String
+    ) -> [ShapedGlyph]? {
+        func unsafe(_ boundary: Int) -> Bool {
+            glyphs.glyphs(inClusters: boundary..<(boundary + 1), order: order).contains(where: \.unsafeToBreak)
+        }
+        guard
+            (clip.lowerBound > 0 && unsafe(clip.lowerBound))
+                || (line.upperBound < text.count && unsafe(clip.upperBound))
+        else { return nil }
+        let item = TextItem(
+            range: 0..<text.count, spanIndex: 0, face: face, script: Self.latin, level: 0,
+            syntheticItalic: style.italic && !face.italic)
+        return ShapingSession(language: language).reshapedAtBreaks(
+            ShapedItem(item: item, style: style, glyphs: glyphs), clip: clip, line: line, text: text)
     }
 
     /// ShapingSession.run for the one item: its glyphs in points and every code unit's prefix sum
