@@ -19,6 +19,12 @@ import Glibc
 enum HyphenationPatterns {
     /// libhyphen's line buffer (`MAX_CHARS`): longer lines are skipped, as it skips them.
     private static let maxChars = 100
+    private static let nextLevelKeyword = Array("NEXTLEVEL".utf8)
+    private static let noHyphenKeyword = Array("NOHYPHEN".utf8)
+    private static let numberKeywords: [(name: [UInt8], option: Int)] = [
+        (Array("LEFTHYPHENMIN".utf8), 0), (Array("RIGHTHYPHENMIN".utf8), 1),
+        (Array("COMPOUNDLEFTHYPHENMIN".utf8), 2), (Array("COMPOUNDRIGHTHYPHENMIN".utf8), 3),
+    ]
 
     /// The dictionary in `bytes` (a whole `.dic` file), or nil when it has no character set line.
     static func load(_ bytes: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
@@ -29,7 +35,7 @@ enum HyphenationPatterns {
         var first = Level()
         var nextLevel = false
         while let line = lines.next() {
-            if line.starts(with: Array("NEXTLEVEL".utf8)) {
+            if line.first == UInt8(ascii: "N"), line.starts(with: nextLevelKeyword) {
                 nextLevel = true
                 break
             }
@@ -38,7 +44,7 @@ enum HyphenationPatterns {
         var second = Level()
         if nextLevel {
             while let line = lines.next() {
-                if line.starts(with: Array("NEXTLEVEL".utf8)) { break }
+                if line.first == UInt8(ascii: "N"), line.starts(with: nextLevelKeyword) { break }
                 if line.first != UInt8(ascii: "%") { second.add(line, utf8: utf8) }
             }
         } else {
@@ -134,55 +140,23 @@ enum HyphenationPatterns {
             return offset
         }
 
+        /// Reused for every line's word and digits (a German dictionary has 77,900 lines).
+        private var word: [UInt8] = []
+        private var pattern: [UInt8] = []
+
         /// `hnj_hyphen_load_line`.
         mutating func add(_ line: ArraySlice<UInt8>, utf8: Bool) {
-            func number(after keyword: String) -> Int8? {
-                guard line.starts(with: Array(keyword.utf8)) else { return nil }
-                let rest = line.dropFirst(keyword.utf8.count).drop { $0 == 0x20 || $0 == 0x09 }
-                let digits = rest.prefix { $0 >= 0x30 && $0 <= 0x39 }
-                return Int8(truncatingIfNeeded: Int(String(decoding: digits, as: UTF8.self)) ?? 0)
-            }
-            if let value = number(after: "LEFTHYPHENMIN") {
-                leftMin = value
+            // Options are upper-case words; patterns never start with an upper-case letter.
+            if let first = line.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"), addOption(line) {
                 return
             }
-            if let value = number(after: "RIGHTHYPHENMIN") {
-                rightMin = value
-                return
-            }
-            if let value = number(after: "COMPOUNDLEFTHYPHENMIN") {
-                compoundLeftMin = value
-                return
-            }
-            if let value = number(after: "COMPOUNDRIGHTHYPHENMIN") {
-                compoundRightMin = value
-                return
-            }
-            if line.starts(with: Array("NOHYPHEN".utf8)) {
-                var list = Array(line.dropFirst(8).drop { $0 == 0x20 || $0 == 0x09 })
-                noHyphen = nil
-                noHyphenCount = 0
-                guard !list.isEmpty else { return }
-                // libhyphen drops the last character (the newline) and cuts at each comma after the first character.
-                list[list.count - 1] = 0
-                var index = list.count - 2
-                while index > 0 {
-                    if list[index] == UInt8(ascii: ",") {
-                        noHyphenCount += 1
-                        list[index] = 0
-                    }
-                    index -= 1
-                }
-                noHyphen = list
-                return
-            }
-            var body = Array(line)
+            var body = line
             var replacementText: [UInt8]?
             var replIndex: Int8 = 0
             var replCut: Int8 = 0
-            if let slash = body.firstIndex(of: UInt8(ascii: "/")) {
-                var tail = Array(body[(slash + 1)...])
-                body = Array(body[..<slash])
+            if let slash = line.firstIndex(of: UInt8(ascii: "/")) {
+                var tail = Array(line[(slash + 1)...])
+                body = line[..<slash]
                 if let comma = tail.firstIndex(of: UInt8(ascii: ",")) {
                     let rest = Array(tail[(comma + 1)...])
                     tail = Array(tail[..<comma])
@@ -196,8 +170,9 @@ enum HyphenationPatterns {
                 }
                 replacementText = tail
             }
-            var word: [UInt8] = []
-            var pattern: [UInt8] = [UInt8(ascii: "0")]
+            word.removeAll(keepingCapacity: true)
+            pattern.removeAll(keepingCapacity: true)
+            pattern.append(UInt8(ascii: "0"))
             for byte in body {
                 guard byte > 0x20, word.count < maxChars - 2 else { break }
                 if byte >= 0x30 && byte <= 0x39 {
@@ -219,6 +194,38 @@ enum HyphenationPatterns {
             replacement[node] = replacementText.map { store($0) } ?? -1
             replacementIndex[node] = replIndex
             replacementCut[node] = replCut == 0 ? Int8(truncatingIfNeeded: word.count) : replCut
+        }
+
+        /// A `LEFTHYPHENMIN`, `RIGHTHYPHENMIN`, `COMPOUND…HYPHENMIN` or `NOHYPHEN` line; false for any other.
+        private mutating func addOption(_ line: ArraySlice<UInt8>) -> Bool {
+            for (keyword, option) in numberKeywords where line.starts(with: keyword) {
+                let rest = line.dropFirst(keyword.count).drop { $0 == 0x20 || $0 == 0x09 }
+                let value = Int8(truncatingIfNeeded: Self.atoi(rest))
+                switch option {
+                case 0: leftMin = value
+                case 1: rightMin = value
+                case 2: compoundLeftMin = value
+                default: compoundRightMin = value
+                }
+                return true
+            }
+            guard line.starts(with: noHyphenKeyword) else { return false }
+            var list = Array(line.dropFirst(8).drop { $0 == 0x20 || $0 == 0x09 })
+            noHyphen = nil
+            noHyphenCount = 0
+            guard !list.isEmpty else { return true }
+            // libhyphen drops the last character (the newline) and cuts at each comma after the first character.
+            list[list.count - 1] = 0
+            var index = list.count - 2
+            while index > 0 {
+                if list[index] == UInt8(ascii: ",") {
+                    noHyphenCount += 1
+                    list[index] = 0
+                }
+                index -= 1
+            }
+            noHyphen = list
+            return true
         }
 
         /// libhyphen's conversion of a replacement's character positions to byte positions (UTF-8).
