@@ -107,16 +107,30 @@ final class ShapingSession {
             shaped.glyphs.glyphs(inClusters: boundary..<(boundary + 1), order: shaped.order).contains(
                 where: \.unsafeToBreak)
         }
-        let cutBefore = clip.lowerBound > range.lowerBound && unsafe(at: clip.lowerBound)
-        // The line ends inside the item (its trailing spaces hang; the paragraph's last ones are no break).
-        let cutAfter = line.upperBound < range.upperBound && unsafe(at: clip.upperBound)
-        guard cutBefore || cutAfter else { return nil }
+        let (cutBefore, cutAfter) = Self.cutsInsideWords(clip: clip, line: line, item: range, text: text)
+        guard (cutBefore && unsafe(at: clip.lowerBound)) || (cutAfter && unsafe(at: clip.upperBound)) else {
+            return nil
+        }
         // The line's piece alone: nothing across the break is its context.
         let key = ShapeKey(
             font: shaped.item.face.resource, features: shaped.style.features, text: Array(text.units[clip]),
             rtl: shaped.item.isRTL, script: shaped.item.script, language: language)
         return scale(
             raw(key, face: shaped.item.face), face: shaped.item.face, style: shaped.style, base: clip.lowerBound)
+    }
+
+    /// Whether a line cuts `item` inside a word at its start or its end: at a space the glyphs on
+    /// either side do not touch (the space hangs at the line's end, and kerning with it moves
+    /// nothing visible), so only a cut with no white space at it can need shaping again.
+    static func cutsInsideWords(clip: Range<Int>, line: Range<Int>, item: Range<Int>, text: ParagraphText)
+        -> (before: Bool, after: Bool)
+    {
+        func isSpace(_ index: Int) -> Bool {
+            index >= 0 && index < text.count && Character(Unicode.Scalar(text.units[index]) ?? " ").isWhitespace
+        }
+        let before = clip.lowerBound > item.lowerBound && !isSpace(clip.lowerBound - 1)
+        let after = line.upperBound < item.upperBound && clip.upperBound == line.upperBound && !isSpace(clip.upperBound)
+        return (before, after)
     }
 
     /// Whether two adjacent items shape the same way: one face, direction, script, size, letter

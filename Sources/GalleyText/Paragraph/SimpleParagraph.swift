@@ -170,10 +170,8 @@ struct SimpleParagraph {
         func unsafe(_ boundary: Int) -> Bool {
             glyphs.glyphs(inClusters: boundary..<(boundary + 1), order: order).contains(where: \.unsafeToBreak)
         }
-        guard
-            (clip.lowerBound > 0 && unsafe(clip.lowerBound))
-                || (line.upperBound < text.count && unsafe(clip.upperBound))
-        else { return nil }
+        let cuts = ShapingSession.cutsInsideWords(clip: clip, line: line, item: 0..<text.count, text: text)
+        guard (cuts.before && unsafe(clip.lowerBound)) || (cuts.after && unsafe(clip.upperBound)) else { return nil }
         let item = TextItem(
             range: 0..<text.count, spanIndex: 0, face: face, script: Self.latin, level: 0,
             syntheticItalic: style.italic && !face.italic)
