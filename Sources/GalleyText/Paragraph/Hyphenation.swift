@@ -8,8 +8,8 @@ import Glibc
 /// Each dictionary is read in its own character set, named on its first line (German's is
 /// ISO-8859-1, English's and French's UTF-8): a word is converted to it before libhyphen sees it,
 /// so `ausschließlich` breaks as `aus-schließ-lich` rather than at the bytes of a UTF-8 `ß`.
-/// Dictionaries are built by `HyphenationPatterns` (milliseconds, where libhyphen's loader took
-/// seconds for German) once per process and kept.
+/// Dictionaries are built by `HyphenationPatterns` (about 0.2 s for German, where libhyphen's
+/// loader took 7 s) once per process and kept.
 enum Hyphenation {
     /// Words shorter than this (in scalars) are never hyphenated.
     static let minimumWordLength = 5
