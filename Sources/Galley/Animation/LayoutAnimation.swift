@@ -133,20 +133,10 @@ public struct LayoutAnimation: Sendable {
         return DisplayPage(size: size, items: context.takeItems(), background: background)
     }
 
-    /// How many frames `fps` samples give: both ends included, at least two.
-    public func frameCount(fps: Double) -> Int {
-        max(2, Int((duration * fps).rounded()) + 1)
-    }
-
-    /// The progress of frame `index` of `count`.
-    public static func progress(ofFrame index: Int, count: Int) -> Double {
-        count <= 1 ? 1 : Double(index) / Double(count - 1)
-    }
-
-    /// The pages sampled at `fps` frames per second.
+    /// The pages of the animation simply played, sampled at `fps` frames per second (both ends included:
+    /// `round(duration × fps) + 1` frames, at least two); ``TransitionTimeline`` samples interactions.
     public func frames(fps: Double) -> [DisplayPage] {
-        let count = frameCount(fps: fps)
-        return (0..<count).map { frame(at: Self.progress(ofFrame: $0, count: count)) }
+        TransitionTimeline.playing(duration: duration).sampledProgress(fps: fps).map(frame(at:))
     }
 
     /// Draws a track's node at its state `time` seconds in: its animated layer through the
