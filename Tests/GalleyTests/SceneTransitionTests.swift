@@ -23,9 +23,12 @@ struct SceneTransitionTests {
         return Scene(document: canvas, name: cardID)
     }
 
-    static var list: Scene { scene(.white, card: Rect(x: 10, y: 40, width: 80, height: 20), color: Color(rgb8: 0, 120, 200)) }
+    static var list: Scene {
+        scene(.white, card: Rect(x: 10, y: 40, width: 80, height: 20), color: Color(rgb8: 0, 120, 200))
+    }
     static var detail: Scene {
-        scene(Color(rgb8: 240, 240, 240), card: Rect(x: 0, y: 20, width: 200, height: 60), color: Color(rgb8: 200, 60, 0))
+        scene(
+            Color(rgb8: 240, 240, 240), card: Rect(x: 0, y: 20, width: 200, height: 60), color: Color(rgb8: 200, 60, 0))
     }
 
     static func pixels(_ page: DisplayPage) throws -> ImageBuffer { try RasterRenderer.render(page, scale: 1) }
@@ -37,7 +40,8 @@ struct SceneTransitionTests {
             from: Self.list, to: Self.detail, animator: SlideAnimator(direction: .pop, curve: .linear))
         for progress in [0.2, 0.5, 0.7] {
             let comparison = ImageComparison(
-                expected: try Self.pixels(push.frame(at: 1 - progress)), actual: try Self.pixels(pop.frame(at: progress)),
+                expected: try Self.pixels(push.frame(at: 1 - progress)),
+                actual: try Self.pixels(pop.frame(at: progress)),
                 tolerance: 1)
             #expect(comparison.differentPixels == 0, "pop at \(progress) vs push at \(1 - progress): \(comparison)")
         }
@@ -192,8 +196,12 @@ struct TransitionTimelineTests {
         #expect(throws: TransitionTimelineScriptError.self) {
             try TransitionTimeline(script: "0.2s:0.3, 0.1s:0.5, finish", duration: 1)
         }
-        #expect(throws: TransitionTimelineScriptError.self) { try TransitionTimeline(script: "finish, cancel", duration: 1) }
-        #expect(throws: TransitionTimelineScriptError.self) { try TransitionTimeline(script: "0.2s:1.5, finish", duration: 1) }
+        #expect(throws: TransitionTimelineScriptError.self) {
+            try TransitionTimeline(script: "finish, cancel", duration: 1)
+        }
+        #expect(throws: TransitionTimelineScriptError.self) {
+            try TransitionTimeline(script: "0.2s:1.5, finish", duration: 1)
+        }
         #expect(throws: TransitionTimelineScriptError.self) { try TransitionTimeline(script: "wiggle", duration: 1) }
         do {
             _ = try TransitionTimeline(script: "0.2s:0.3, 0.1s:0.5, finish", duration: 1)

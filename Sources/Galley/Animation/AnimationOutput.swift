@@ -37,8 +37,9 @@ public enum AnimationOutputFormat: String, Sendable, CaseIterable {
     /// What the path alone says: frames for a folder, the extension's format, nil without an extension.
     static func implied(by path: String) throws(AnimationOutputError) -> AnimationOutputFormat? {
         var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && isDirectory.boolValue)
+        if path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                && isDirectory.boolValue)
         {
             return .frames
         }

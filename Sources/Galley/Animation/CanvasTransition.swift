@@ -62,8 +62,10 @@ public enum CanvasTransition {
         var endPage = try to.displayPage(page, options: options)
         startPage.background = startPage.background ?? from.paper
         endPage.background = endPage.background ?? to.paper
-        let fromEntries = try entries(of: from, page: page, options: options, ungroupedPrefix: matchesUngroupedNodes ? "" : "A:")
-        let toEntries = try entries(of: to, page: page, options: options, ungroupedPrefix: matchesUngroupedNodes ? "" : "B:")
+        let fromEntries = try entries(
+            of: from, page: page, options: options, ungroupedPrefix: matchesUngroupedNodes ? "" : "A:")
+        let toEntries = try entries(
+            of: to, page: page, options: options, ungroupedPrefix: matchesUngroupedNodes ? "" : "B:")
         let tracks = matchTracks(from: fromEntries, to: toEntries) { node in
             timingForNode?(node) ?? node.transitionTiming ?? timing
         }

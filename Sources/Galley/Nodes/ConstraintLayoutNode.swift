@@ -44,7 +44,8 @@ public final class ConstraintLayoutNode: DisplayNode, DrawingNode {
     /// The ambiguous children at `size`: one sentence each, naming the anchors the constraints leave open.
     public override func layoutWarnings(size: Size) -> [String] {
         spec.ambiguousAnchors(in: SizeRange(exactly: size)).map { ambiguity in
-            "constraints: \(ambiguity) (the constraints leave it open; it rests at the smallest value they allow)"
+            "constraints: \(ambiguity): the constraints do not determine them (add a constraint or give one of two "
+                + "competing constraints a higher priority)"
         }
     }
 

@@ -20,7 +20,8 @@ public struct FadeAnimator: TransitionAnimator {
     /// `to` from transparent to opaque at its final frame.
     public func animateTransition(using context: SceneTransitionContext) {
         let end = context.state(for: .to)
-        context.animate(.to, from: end.withOpacity(0), to: end, timing: AnimationTiming(duration: duration, curve: curve))
+        context.animate(
+            .to, from: end.withOpacity(0), to: end, timing: AnimationTiming(duration: duration, curve: curve))
         context.addCompletion { _ in try context.completeTransition(!context.transitionWasCancelled) }
     }
 }
@@ -49,8 +50,9 @@ public struct SlideAnimator: TransitionAnimator {
     public var parallax: Double
 
     /// Creates the animator.
-    public init(direction: Direction, duration: Double = 0.35, curve: TimingCurve = .easeInOut, parallax: Double = 1.0 / 3)
-    {
+    public init(
+        direction: Direction, duration: Double = 0.35, curve: TimingCurve = .easeInOut, parallax: Double = 1.0 / 3
+    ) {
         self.direction = direction
         self.duration = duration
         self.curve = curve

@@ -6,9 +6,9 @@ extension TransitionTimeline {
     ///
     /// Example: `"0.2s:0.3, 0.4s:0.6, finish"`.
     /// - Throws: ``TransitionTimelineScriptError`` naming the step and what to write instead.
-    public init(script: String, duration: Double, rule: CompletionRule = CompletionRule()) throws(
-        TransitionTimelineScriptError
-    ) {
+    public init(script: String, duration: Double, rule: CompletionRule = CompletionRule())
+        throws(TransitionTimelineScriptError)
+    {
         self.init(duration: duration, rule: rule)
         let steps = script.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for (index, step) in steps.enumerated() {
@@ -56,12 +56,17 @@ extension TransitionTimeline {
                 throw fail("\(error)")
             }
         }
-        if ending == nil { throw TransitionTimelineScriptError(step: steps.count, text: script, message: "end with finish, cancel or release") }
+        if ending == nil {
+            throw TransitionTimelineScriptError(
+                step: steps.count, text: script, message: "end with finish, cancel or release")
+        }
     }
 
     /// `0.2s`, `0.2` is not a time (it is a progress); `150ms`.
     private static func seconds(_ text: String) -> Double? {
-        if text.hasSuffix("ms"), let value = Double(text.dropLast(2)), value.isFinite, value >= 0 { return value / 1000 }
+        if text.hasSuffix("ms"), let value = Double(text.dropLast(2)), value.isFinite, value >= 0 {
+            return value / 1000
+        }
         if text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite, value >= 0 { return value }
         return nil
     }

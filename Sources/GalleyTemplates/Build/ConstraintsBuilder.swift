@@ -25,7 +25,8 @@ struct ConstraintsBuilder {
 
     /// The keys of one constraint.
     static let constraintKeys: [String: ValueKind] = [
-        "first": .string, "relation": .choice(ConstraintRelation.allCases.map(\.rawValue)), "second": .string, "multiplier": .number,
+        "first": .string, "relation": .choice(ConstraintRelation.allCases.map(\.rawValue)), "second": .string,
+        "multiplier": .number,
         "constant": .number, "priority": priority, "id": .string,
     ]
     /// The keys of one `intrinsicSize` entry: a priority for both axes, or `[horizontal, vertical]`.
@@ -63,7 +64,9 @@ struct ConstraintsBuilder {
     static func names(of children: [any LayoutElement]) -> [String: [Int]] {
         var names: [String: [Int]] = [:]
         for (index, child) in children.enumerated() {
-            if let name = (child as? DisplayNode)?.identifier ?? child.debugName { names[name, default: []].append(index) }
+            if let name = (child as? DisplayNode)?.identifier ?? child.debugName {
+                names[name, default: []].append(index)
+            }
         }
         return names
     }
@@ -123,7 +126,8 @@ struct ConstraintsBuilder {
         -> LayoutAnchor
     {
         let attributes = LayoutAttribute.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let dot = text.lastIndex(of: "."), let attribute = LayoutAttribute(rawValue: String(text[text.index(after: dot)...]))
+        guard let dot = text.lastIndex(of: "."),
+            let attribute = LayoutAttribute(rawValue: String(text[text.index(after: dot)...]))
         else {
             throw site.error(
                 at: path, "\"\(text)\" is not an anchor",

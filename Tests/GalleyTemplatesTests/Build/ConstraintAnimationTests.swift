@@ -32,7 +32,8 @@ struct ConstraintAnimationTests {
 
     /// Checks each identified node's animated frame against the two solved layouts at the curve's value, for
     /// every frame of a 1 s animation at 20 fps; returns the animation.
-    static func checkFrames(_ template: String, _ a: String, _ b: String, curve: TimingCurve) throws -> LayoutAnimation {
+    static func checkFrames(_ template: String, _ a: String, _ b: String, curve: TimingCurve) throws -> LayoutAnimation
+    {
         let template = try Template.load(path: root.appendingPathComponent(template).path)
         let from = try document(template, a)
         let to = try document(template, b)

@@ -58,7 +58,8 @@ struct ConstraintsElementTests {
     }
 
     @Test func seedTemplatesLayOutAsTheSeedDescribes() throws {
-        let template = try Template.load(path: Self.root.appendingPathComponent("Templates/constraints-switch.json").path)
+        let template = try Template.load(
+            path: Self.root.appendingPathComponent("Templates/constraints-switch.json").path)
         let off = Self.frames(try #require(try template.bind(template.sampleData ?? .null) as? Canvas))
         let onData = try JSONParser.parse(
             try String(
@@ -70,7 +71,8 @@ struct ConstraintsElementTests {
         #expect(on["blue"]?.minX == 205, "10 pt after yellow")
         #expect(off["yellow"]?.width == 360 && off["blue"]?.minX == 480, "blue pushed off the 400 pt canvas")
         #expect(on["switch"]?.size == Size(width: 51, height: 31) && off["switch"]?.size == on["switch"]?.size)
-        #expect(on["knob"]?.minX == (on["switch"]?.minX ?? 0) + 22 && off["knob"]?.minX == (off["switch"]?.minX ?? 0) + 2)
+        #expect(
+            on["knob"]?.minX == (on["switch"]?.minX ?? 0) + 22 && off["knob"]?.minX == (off["switch"]?.minX ?? 0) + 2)
     }
 
     @Test func intrinsicSizesHugAndResist() throws {
@@ -92,8 +94,11 @@ struct ConstraintsElementTests {
 
     @Test func errorsNameTheConstraint() {
         let child = #"children: [{type: "box", id: "a", size: [10, 10]}]"#
-        let unknown = Self.message(#"{type: "constraints", \#(child), constraints: [{first: "b.left", second: "parent.left"}]}"#)
-        #expect(unknown.contains("$.body.constraints[0].first") && unknown.contains("no child is named \"b\""), "\(unknown)")
+        let unknown = Self.message(
+            #"{type: "constraints", \#(child), constraints: [{first: "b.left", second: "parent.left"}]}"#)
+        #expect(
+            unknown.contains("$.body.constraints[0].first") && unknown.contains("no child is named \"b\""), "\(unknown)"
+        )
         #expect(unknown.contains("parent, a"), "lists the names: \(unknown)")
         let attribute = Self.message(#"{type: "constraints", \#(child), constraints: [{first: "a.middle"}]}"#)
         #expect(attribute.contains("is not an anchor") && attribute.contains("firstBaseline"), "\(attribute)")
@@ -141,7 +146,8 @@ struct ConstraintsElementTests {
                            {first: "a.top", second: "parent.top"}, {first: "b.top", second: "parent.top"}]}
             """
         let warnings = try Self.canvas(body, size: "[300, 100]").warnings().map(\.message)
-        #expect(warnings.contains { $0.contains("(a)") && $0.contains("width") && $0.contains("ambiguous") }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.contains("(a)") && $0.contains("width") && $0.contains("ambiguous") }, "\(warnings)")
         #expect(try Self.canvas(Self.yellowBlue, data: #"{spacing: 10, yellow: "low", blue: 750}"#).warnings().isEmpty)
     }
 }

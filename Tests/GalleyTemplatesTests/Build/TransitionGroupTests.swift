@@ -16,11 +16,15 @@ struct TransitionGroupTests {
 
     @Test func textsTravelWithTheirRow() throws {
         let template = try Template(text: Self.template)
-        let a = try template.bind(try JSONParser.parse(#"{rows: [{name: "Ada", score: 1}, {name: "Bob", score: 2}]}"#, file: "a").value)
-        let b = try template.bind(try JSONParser.parse(#"{rows: [{name: "Bob", score: 3}, {name: "Ada", score: 1}]}"#, file: "b").value)
-        let animation = try CanvasTransition.animation(from: a, to: b, timing: AnimationTiming(duration: 1, curve: .linear))
+        let a = try template.bind(
+            try JSONParser.parse(#"{rows: [{name: "Ada", score: 1}, {name: "Bob", score: 2}]}"#, file: "a").value)
+        let b = try template.bind(
+            try JSONParser.parse(#"{rows: [{name: "Bob", score: 3}, {name: "Ada", score: 1}]}"#, file: "b").value)
+        let animation = try CanvasTransition.animation(
+            from: a, to: b, timing: AnimationTiming(duration: 1, curve: .linear))
         let roles = Dictionary(animation.tracks.map { ($0.key, $0.role) }) { first, _ in first }
-        #expect(roles["#row-Ada/text[0]"] == .matched && roles["#row-Bob/text[1]"] == .matched, "\(roles.keys.sorted())")
+        #expect(
+            roles["#row-Ada/text[0]"] == .matched && roles["#row-Bob/text[1]"] == .matched, "\(roles.keys.sorted())")
         let start = animation.states(at: 0)
         let end = animation.states(at: 1)
         // Ada's name moves down a row and keeps its text (no cross-fade); Bob's score moves up and changes.
