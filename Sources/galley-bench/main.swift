@@ -7,7 +7,7 @@ import GalleyAllocator
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 let groups: [BenchGroup] = [
     LayoutBench.group, TextBench.group, LongTextBench.group, WorkloadBench.group, PagedBench.group,
-    RasterCacheBench.group, PDFStandardsBench.group, ContentBench.group,
+    RasterCacheBench.group, PDFStandardsBench.group, ContentBench.group, AnimationBench.group,
 ]
 var report = BenchReport()
 // The allocator is part of the result: mimalloc replaces glibc's malloc in both executables.
@@ -23,7 +23,8 @@ for group in groups where options.only.isEmpty || options.only.contains(group.na
     }
 }
 do {
-    try report.write(to: options.outputPath)
+    // With --only, the groups not run keep their figures from the file.
+    try report.write(to: options.outputPath, keepingOthers: !options.only.isEmpty)
     print("wrote \(options.outputPath)")
 } catch {
     print("cannot write \(options.outputPath): \(error)")

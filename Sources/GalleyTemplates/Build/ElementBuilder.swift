@@ -18,6 +18,9 @@ struct ElementBuilder {
     var verticalAlignments: [ObjectIdentifier: VerticalAlignment] = [:]
     /// Bookmarked nodes in document order and the tables of contents listing them.
     var contents = ContentsCollector()
+    /// The `id` of the nearest identified spec being built, inside the nearest identified node: the
+    /// transition group of the unidentified nodes built now (`DisplayNode.transitionGroup`).
+    private var transitionGroup: String?
 
     init(site: BuildSite) {
         self.site = site
@@ -72,11 +75,18 @@ struct ElementBuilder {
         // Reserved before the children are built, so bookmarks are listed in document order.
         let bookmarkSlot = contents.reserveSlot(
             if: element.hasLayerKeys && (properties["bookmark"].map { $0 != .null } ?? false))
+        let group = transitionGroup
+        if element.hasIdentityKeys, let id = try properties.string("id") {
+            // An identified node scopes its descendants itself; an identified spec groups them.
+            transitionGroup = ElementSchema.nodeTypes.contains(element.type) ? nil : id
+        }
+        defer { transitionGroup = group }
         var built = try make(element, properties, scope: scope)
         try StyleApplier.apply(properties, to: built)
         built = try applyPagination(properties, to: built)
         if let node = built as? DisplayNode {
             node.origin = element
+            if node.identifier == nil, let group { node.transitionGroup = group }
             try LayerApplier.apply(properties, to: node, site: site)
             if let id = node.identifier { nodesByID[id] = node }
             contents.fill(bookmarkSlot, with: node)
@@ -98,6 +108,8 @@ struct ElementBuilder {
         case "row": return try makeRow(element, p, scope: scope)
         case "pageBreak": return PageBreakNode()
         case "toc": return try makeTableOfContents(p)
+        case "constraints":
+            return try ConstraintsBuilder(site: site).make(p, children: children(element, scope: scope))
         default: return try makeSpec(element, p, scope: scope)
         }
     }

@@ -85,7 +85,8 @@ extension ElementBuilder {
         }
     }
 
-    private mutating func children(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError)
+    /// The built children of an element's `children` array (`each` and `if` applied).
+    mutating func children(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError)
         -> [any LayoutElement]
     {
         var built = [any LayoutElement]()

@@ -20,6 +20,10 @@ enum StyleApplier {
             }
             node.identifier = try p.string("id")
             node.debugName = try p.string("debugName") ?? node.identifier
+        } else if let spec = element as? LayoutSpec, p.element.hasIdentityKeys {
+            // A spec keeps its id as its name: ascii art shows it and a constraints element finds it by it.
+            let id = try p.string("id")
+            spec.debugName = try p.string("debugName") ?? id
         }
     }
 

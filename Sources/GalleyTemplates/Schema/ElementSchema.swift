@@ -78,6 +78,8 @@ enum ElementSchema {
             "wrapsCorner": .bool,
         ],
         "wrapper": ["child": .element],
+        // Auto Layout: children placed by constraints with priorities (docs/templates.md, Constraints).
+        "constraints": ConstraintsBuilder.keys,
         "spacer": [:],
         // Paged documents (TEMPLATE-FORMAT.md, Pagination; docs/templates.md).
         "table": [
@@ -95,7 +97,9 @@ enum ElementSchema {
     ]
 
     /// Element types that are drawn nodes (and so take the layer keys).
-    static let nodeTypes: Set<String> = ["box", "text", "image", "barcode", "node", "table", "row", "toc"]
+    static let nodeTypes: Set<String> = [
+        "box", "text", "image", "barcode", "node", "table", "row", "toc", "constraints",
+    ]
 
     static var typeNames: [String] { typeKeys.keys.sorted() }
 
