@@ -81,8 +81,12 @@ public enum CanvasTransition {
 
     /// The drawn nodes of a document's page in drawing order, keyed for matching, with frames in page
     /// coordinates.
-    /// - Parameter ungroupedPrefix: put before the keys of unidentified nodes outside any group, so two
-    ///   documents given different prefixes never match such nodes.
+    /// - Parameters:
+    ///   - document: the document whose page is walked.
+    ///   - page: the page's index (0-based).
+    ///   - options: the display options the page is drawn with.
+    ///   - ungroupedPrefix: put before the keys of unidentified nodes outside any group, so two
+    ///     documents given different prefixes never match such nodes.
     public static func entries(
         of document: any Document, page: Int = 0, options: DisplayOptions = DisplayOptions(),
         ungroupedPrefix: String = ""

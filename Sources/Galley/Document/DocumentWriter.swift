@@ -62,7 +62,10 @@ public struct OutputOptions: Sendable {
 /// failed or cancelled render leaves none (and never the first pages without the rest).
 public enum DocumentWriter {
     /// Lays out, draws and writes `document`; returns the files written, in page order.
-    /// - Parameter path: the output file (`-` for standard output: one PDF, or one PNG page).
+    /// - Parameters:
+    ///   - document: the canvas or paged document to write.
+    ///   - path: the output file (`-` for standard output: one PDF, or one PNG page).
+    ///   - options: the format, scale, pages and limits of the render.
     @discardableResult
     public static func write(_ document: any Document, to path: String, options: OutputOptions) throws -> [String] {
         try withCancellationMapped(options.cancellation) {

@@ -5,7 +5,7 @@ import GalleyRender
 /// superview holding constraints between its subviews, with the node's own layer (background, corners, clip…)
 /// around them.
 ///
-/// Its layout spec is ``spec`` (a ``ConstraintLayoutSpec``), solved in the node's size range; its subnodes are
+/// Its layout spec is ``spec`` (a `ConstraintLayoutSpec` (GalleyLayout)), solved in the node's size range; its subnodes are
 /// exactly the spec's children (automatic subnode management). Two data states of a template are two specs with
 /// different constants or priorities, so animating between them moves every child from its frame in one solved
 /// layout to its frame in the other — what `UIView.animate { layoutIfNeeded() }` shows.

@@ -24,6 +24,9 @@ public final class SceneTransition {
 
     /// Runs `animator` from `from` to `to`.
     /// - Parameters:
+    ///   - animator: the animator that writes the transition's tracks.
+    ///   - from: the scene shown at the start.
+    ///   - to: the scene shown at the end.
     ///   - operation: why the scenes change, for the animator to read (nil when not asked through a chooser).
     ///   - isInteractive: whether a ``TransitionTimeline`` interaction drives the progress.
     ///   - options: the display options both pages are drawn with.
