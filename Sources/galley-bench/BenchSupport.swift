@@ -11,6 +11,8 @@ struct BenchOptions: Sendable {
     var outputPath = "bench/results.json"
     /// The floor renderer's binary (../shared/bench/floor/floor.c built by scripts/bench).
     var floorPath: String?
+    /// bench/alloc-counter.c built as a preloadable library (scripts/bench): counts allocations.
+    var allocationCounterPath: String?
     /// ../shared/bench/data: the workloads' records and images.
     var dataDirectory = "../shared/bench/data"
 
@@ -25,6 +27,7 @@ struct BenchOptions: Sendable {
             case "--out": options.outputPath = value
             case "--floor": options.floorPath = value
             case "--data": options.dataDirectory = value
+            case "--alloc-counter": options.allocationCounterPath = value
             default: break
             }
             index += 2
