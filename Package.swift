@@ -96,7 +96,9 @@ let package = Package(
         // Scale/gen_invoices.py writes the W1 records of the Slurm test (make test-scale).
         .testTarget(
             name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"],
-            exclude: ["Scale/gen_invoices.py", "PDF/pdf_report.py", "PDF/facturx_xml.py"]),
+            exclude: [
+                "Scale/gen_invoices.py", "PDF/pdf_report.py", "PDF/facturx_xml.py", "Serve/preview_browser.py",
+            ]),
         .testTarget(name: "GalleyReportTests", dependencies: ["GalleyReport", "GalleyTestSupport"]),
     ]
 )

@@ -47,20 +47,34 @@ enum ErrorResponse {
         }
     }
 
+    /// The JSON object describing `error` (what the preview page shows in place).
+    static func json(_ error: any Error) -> JSONValue {
+        guard case .bytes(let bytes) = make(error).body else { return .null }
+        return (try? JSONParser.parse(utf8: bytes, file: "<error>"))?.value ?? .null
+    }
+
     /// A JSON error response.
     static func response(
         _ status: Int, kind: String, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
         path: String? = nil, hint: String? = nil, retryAfter: Bool = false
     ) -> HTTPResponse {
-        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-        func number(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
-        let body: JSONValue = [
-            "error": .string(message), "kind": .string(kind), "file": text(file), "line": number(line),
-            "column": number(column), "path": text(path), "hint": text(hint),
-        ]
-        var response = HTTPResponse.json(body, status: status)
+        var response = HTTPResponse.json(
+            body(kind: kind, message, file: file, line: line, column: column, path: path, hint: hint), status: status)
         response.errorKind = kind
         if retryAfter { response.headers.append(("Retry-After", "1")) }
         return response
+    }
+
+    /// `{"error", "kind", "file", "line", "column", "path", "hint"}`, unknown parts null.
+    static func body(
+        kind: String, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        path: String? = nil, hint: String? = nil
+    ) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        func number(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
+        return [
+            "error": .string(message), "kind": .string(kind), "file": text(file), "line": number(line),
+            "column": number(column), "path": text(path), "hint": text(hint),
+        ]
     }
 }

@@ -45,7 +45,7 @@ enum ServeCommand: Command {
 
         EXAMPLES:
           galley serve --templates Templates --port 8080
-          curl -s --data @Templates/invoice.data.json localhost:8080/render/invoice -o invoice.pdf
+          curl -s -d @Templates/invoice.data.json localhost:8080/render/invoice -o invoice.pdf
         """
 
     static func run(_ arguments: Arguments) throws -> Int32 {
