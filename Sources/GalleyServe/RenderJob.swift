@@ -22,17 +22,33 @@ struct RenderJob: Sendable {
             maxPixels: maxPagePixels)
     }
 
-    /// The response to `POST /render`: the body's record rendered, or the error as JSON.
-    func response(body: [UInt8]) -> HTTPResponse {
+    /// The response to `POST /render`: the body's record rendered, or the error as JSON. A
+    /// `multipart/form-data` body carries the record in its `record` part and files beside it
+    /// (`RequestAssets`).
+    func response(body: [UInt8], contentType: String?) -> HTTPResponse {
         do {
+            if let boundary = MultipartBody.boundary(of: contentType) {
+                let multipart = try MultipartBody(body, boundary: boundary)
+                let assets = try RequestAssets(multipart.parts)
+                defer { assets.remove() }
+                let template = try assets.template(entry.template)
+                let job = RenderJob(
+                    entry: TemplateCatalog.Entry(template: template, resources: RenderResources.forTemplate(template)),
+                    request: request, maxPages: maxPages, maxPagePixels: maxPagePixels)
+                let record = try Self.record(in: Array(assets.record), index: request.record, template: template)
+                return try job.success(job.output(assets.resolving(record), page: request.page))
+            }
             let record = try Self.record(in: body, index: request.record, template: entry.template)
-            let output = try output(record, page: request.page)
-            var response = HTTPResponse.bytes(output.bytes, type: request.contentType)
-            response.headers.append(("Galley-Page-Count", "\(output.pageCount)"))
-            return response
+            return success(try output(record, page: request.page))
         } catch {
             return ErrorResponse.make(error)
         }
+    }
+
+    private func success(_ output: (bytes: [UInt8], pageCount: Int)) -> HTTPResponse {
+        var response = HTTPResponse.bytes(output.bytes, type: request.contentType)
+        response.headers.append(("Galley-Page-Count", "\(output.pageCount)"))
+        return response
     }
 
     /// The record a render request carries: record `index` of a JSON object or array body; an

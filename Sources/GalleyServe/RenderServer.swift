@@ -149,7 +149,8 @@ public final class RenderServer: HTTPHandler, @unchecked Sendable {
         }
         let completion = Completion<HTTPResponse>()
         let body = request.body
-        guard pool.trySubmit({ completion.complete(job.response(body: body)) }) else {
+        let type = request.head.headers["content-type"]
+        guard pool.trySubmit({ completion.complete(job.response(body: body, contentType: type)) }) else {
             return ErrorResponse.response(
                 503, kind: "overloaded", "every render thread is busy and the queue is full", retryAfter: true)
         }

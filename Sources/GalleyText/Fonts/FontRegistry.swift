@@ -62,6 +62,8 @@ public final class FontRegistry: Sendable {
     private let folderPaths: [String]
     /// The folders' and the system's faces, made when first needed.
     private let everything = Locked<Catalog?>(nil)
+    /// The system's faces of one family (by lowercased name), opened when the family is first asked for.
+    private let systemFamilies = Locked<[String: [FontFace]]>([:])
     private let fallbackCache = Locked<[FallbackKey: FontFace?]>([:])
     /// What the faces cover, made on the first fallback lookup (`FontCoverage`).
     private let coverage = Locked<FontCoverage?>(nil)
@@ -115,10 +117,36 @@ public final class FontRegistry: Sendable {
             // Before fontconfig is asked anything: its answers (fallback families) count these files.
             SystemFonts.addApplicationFonts(folderPaths)
             var seen = Set(folderPaths.map { FileSystem.realPath($0) ?? $0 })
-            let made = Catalog(folders.faces + FontRegistry.open(SystemFonts.files(), seen: &seen))
+            // The faces of families asked for already stay the same objects.
+            var opened: [FontResource: FontFace] = [:]
+            for face in systemFamilies.withLock({ $0.values.flatMap { $0 } }) { opened[face.resource] = face }
+            let system = FontRegistry.open(SystemFonts.files(), seen: &seen).map { opened[$0.resource] ?? $0 }
+            let made = Catalog(folders.faces + system)
             catalog = made
             return made
         }
+    }
+
+    /// The faces of family `name` (any case), folder faces first: what the full catalog's
+    /// `byFamily` holds for it, without opening the system's other fonts. fontconfig lists the
+    /// files it has under that name; each face opened from them is kept when its own tables name
+    /// the family, as the full catalog keys faces.
+    private func family(_ name: String) -> [FontFace]? {
+        if let built = everything.withLock({ $0 }) { return built.family(name) }
+        let key = name.lowercased()
+        let system = systemFamilies.withLock { families -> [FontFace] in
+            if let known = families[key] { return known }
+            // Before fontconfig is asked anything: its answers count the folders' files.
+            SystemFonts.addApplicationFonts(folderPaths)
+            var seen = Set(folderPaths.map { FileSystem.realPath($0) ?? $0 })
+            let faces = FontRegistry.open(SystemFonts.files(family: name), seen: &seen).filter {
+                $0.family.lowercased() == key
+            }
+            families[key] = faces
+            return faces
+        }
+        let faces = (folders.family(name) ?? []) + system
+        return faces.isEmpty ? nil : faces
     }
 
     /// Makes the folders' font files known to fontconfig (as application fonts), so libraries that
@@ -143,9 +171,8 @@ public final class FontRegistry: Sendable {
         {
             return exact
         }
-        let all = self.all
         let candidates =
-            family.flatMap(all.family) ?? all.byFamily[FontRegistry.defaultFamily.lowercased()]
+            family.flatMap(self.family) ?? self.family(FontRegistry.defaultFamily)
             ?? all.familyOrder.first.flatMap { all.byFamily[$0] }
         guard let candidates, !candidates.isEmpty else { return nil }
         // The first of the best-ranked faces, among those of the asked slope when there are any
@@ -166,12 +193,12 @@ public final class FontRegistry: Sendable {
     /// Whether the registry has a family of this name (case-insensitive); `face(family:…)`
     /// substitutes the default family for one it does not have.
     public func hasFamily(_ name: String) -> Bool {
-        folders.family(name) != nil || all.family(name) != nil
+        folders.family(name) != nil || family(name) != nil
     }
 
     /// The family `face(family:…)` uses for a family the registry does not have.
     public var substituteFamily: String? {
-        if let first = folders.family(FontRegistry.defaultFamily)?.first { return first.family }
+        if let first = family(FontRegistry.defaultFamily)?.first { return first.family }
         let all = self.all
         return
             (all.byFamily[FontRegistry.defaultFamily.lowercased()] ?? all.familyOrder.first.flatMap { all.byFamily[$0] })?

@@ -8,6 +8,11 @@ enum ServeFixtures {
           body: { type: "box", id: "card", background: "#dbeafe", child: { type: "text", id: "name", text: "{{name}}" } } }
         """
 
+    /// A canvas that draws the image its record names (`{{photo}}`).
+    static let photo = """
+        { galley: 1, size: [200, 100], body: { type: "image", id: "photo", src: "{{photo}}", width: 120, height: 40 } }
+        """
+
     /// A paged document of one long paragraph (`{{text}}`); with `slowRecord` it takes about
     /// 10 s to lay out in a debug build.
     static let slow = """

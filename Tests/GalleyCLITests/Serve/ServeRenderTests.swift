@@ -130,4 +130,33 @@ struct ServeRenderTests {
             ["--data", #"{"name": "next"}"#, "\(server.url)/render/box"], output: dir.appendingPathComponent("n"))
         #expect(next.status == 200 && next.body.starts(with: Data("%PDF-".utf8)))
     }
+
+    /// A multipart request's files are readable by the template for that request: the record
+    /// names an uploaded photo, the PDF draws it; without the upload the same record is a 400.
+    @Test func multipartRecordWithAnAsset() throws {
+        let dir = try ServeFixtures.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ServeFixtures.photo.write(to: dir.appendingPathComponent("photo.json"), atomically: true, encoding: .utf8)
+        let record = dir.appendingPathComponent("record.json")
+        try #"{"photo": "upload.png"}"#.write(to: record, atomically: true, encoding: .utf8)
+        let server = try ServerProcess(["serve", "--templates", dir.path, "--quiet"])
+        defer { server.stop() }
+        let logo = CLIRunner.packageRoot.appendingPathComponent("Templates/assets/logo.png").path
+        let pdf = dir.appendingPathComponent("out.pdf")
+        let got = try ServerProcess.curl(
+            [
+                "-F", "record=@\(record.path);type=application/json", "-F", "file=@\(logo);filename=upload.png",
+                "\(server.url)/render/photo",
+            ], output: pdf)
+        #expect(got.status == 200, "\(String(decoding: got.body, as: UTF8.self))")
+        let images = try PDFTools.pdfimagesList(pdf.path).standardOutput
+        #expect(images.split(separator: "\n").dropFirst(2).contains { $0.contains(" image ") }, "no image:\n\(images)")
+        let without = try ServerProcess.curl(
+            ["--data-binary", "@\(record.path)", "\(server.url)/render/photo"], output: dir.appendingPathComponent("e"))
+        #expect(without.status == 400)
+        let hostile = try ServerProcess.curl(
+            ["-F", "record=@\(record.path)", "-F", "file=@\(logo);filename=../x.png", "\(server.url)/render/photo"],
+            output: dir.appendingPathComponent("h"))
+        #expect(hostile.status == 400 && String(decoding: hostile.body, as: UTF8.self).contains("plain name"))
+    }
 }
