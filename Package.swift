@@ -65,12 +65,9 @@ let package = Package(
         // The result-builder DSL over Galley's nodes and specs (docs/report-dsl.md).
         .target(name: "GalleyReport", dependencies: ["Galley", "GalleyLayout", "GalleyRender", "GalleyText"]),
         .target(name: "GalleyAllocator", dependencies: ["CMimalloc"]),
-        // Release builds link the Swift runtime and Foundation statically: a cold `galley render` no longer
-        // loads and relocates a dozen Swift libraries (docs/architecture.md, "Start-up").
         .executableTarget(
             name: "galley",
-            dependencies: ["GalleyServe", "GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+            dependencies: ["GalleyServe", "GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
         // `make bench`: fixed workloads in a release build, results in bench/results.json.
         .executableTarget(
             name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
