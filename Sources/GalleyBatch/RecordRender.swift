@@ -23,6 +23,8 @@ public enum RecordRender {
 
     /// The output's bytes: a PDF of the selected pages, or one page as PNG.
     /// - Parameters:
+    ///   - document: the bound document.
+    ///   - options: the format, scale, pages and cancellation of the render.
     ///   - page: the PNG page (0-based); PDF output uses `options.pages`.
     ///   - maxPages: the most pages a document may have; more throws ``RecordLimitError``.
     ///   - maxPixels: the most pixels a PNG page may have; more throws ``RecordLimitError``.

@@ -24,6 +24,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     /// - Parameters:
     ///   - host: an IPv4 address (`127.0.0.1`, `0.0.0.0`) or `localhost`.
     ///   - port: the port; 0 lets the kernel choose one (read ``port``).
+    ///   - handler: answers the requests (called on the connections' threads).
     ///   - bodyLimit: the largest request body read; a larger one gets `handler.bodyTooLarge`.
     ///   - connectionLimit: the most connections (threads) at once; more are refused.
     /// - Throws: ``ServeError`` when the address is not IPv4 or cannot be bound.

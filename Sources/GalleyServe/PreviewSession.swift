@@ -8,7 +8,7 @@ import GalleyTemplates
 /// template, the data file or a file in the template's folder is saved, and pushes the new
 /// pages to every open page through server-sent events.
 ///
-/// Each render makes a ``Snapshot`` — the pages as PNG, the layout frames `galley layout --json`
+/// Each render makes a snapshot — the pages as PNG, the layout frames `galley layout --json`
 /// prints, or the error with its file, line, column and hint — which the page's routes serve:
 /// `GET /` (the page), `/preview/events`, `/preview/page/N.png`, `/preview/layout.json`,
 /// `/preview/document.pdf`.
