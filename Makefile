@@ -20,8 +20,12 @@ test-deps:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+## Release builds link the Swift runtime and Foundation statically (--static-swift-stdlib): a cold
+## `galley render` then loads no Swift shared library (docs/architecture.md, "Start-up").
+RELEASE_FLAGS = -c release --static-swift-stdlib $(SWIFT_FLAGS)
+
 release: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Renders every example template in Templates/ into out/, and the Swift examples
 ## (Examples/Report, the GalleyReport DSL report) into out/examples/.

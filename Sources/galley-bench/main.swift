@@ -19,7 +19,7 @@ if let count = CountMode.parse(Array(CommandLine.arguments.dropFirst())) {
 let groups: [BenchGroup] = [
     LayoutBench.group, TextBench.group, LongTextBench.group, WorkloadBench.group, PagedBench.group,
     RasterCacheBench.group, PDFStandardsBench.group, ContentBench.group, AnimationBench.group,
-    BatchCommandBench.group, PortableBench.group,
+    StartupBench.group, BatchCommandBench.group, PortableBench.group,
 ]
 var report = BenchReport()
 // The allocator is part of the result: mimalloc replaces glibc's malloc in both executables.

@@ -1,4 +1,5 @@
 import Galley
+import GalleyBatch
 import GalleyTemplates
 
 /// `galley render`: one template and one record to a PDF or PNG file.
@@ -68,13 +69,16 @@ enum DocumentOutput {
             pdfPasswords: try PDFOptions.passwords(arguments, format: format))
         let record = try CommandSupport.record(arguments, template: template)
         // The timeout covers binding too (a record with a 200,000-row table).
-        let document = try cancellation.check.whileMeasuring {
-            try CommandSupport.document(template, record)
-        }
-        if cancellation.isCancelled {
+        let document: any Document
+        do {
+            document = try RecordRender.document(
+                template, record: record.value, recordIndex: record.index, cancellation: cancellation)
+        } catch is RenderCancelled {
             throw CommandFailure(
                 message: "galley: cannot write \(output): render timed out after \(timeout ?? 0)s",
                 status: ExitStatus.someFailed)
+        } catch {
+            throw CommandFailure(message: "\(error)")
         }
         try CommandSupport.write(document, to: output, options: options)
     }

@@ -153,8 +153,9 @@ public enum DocumentWriter {
         writer.setOutline(document.outline)
     }
 
-    /// Turns the renderer's `.cancelled` into the reason the source gives (cancelled or timed out).
-    static func withCancellationMapped<T>(_ source: CancellationSource?, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, turning the renderer's `.cancelled` into `RenderCancelled` with the reason
+    /// the source gives (cancelled or timed out).
+    public static func withCancellationMapped<T>(_ source: CancellationSource?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch RenderError.cancelled {

@@ -143,7 +143,10 @@ struct ElementBuilder {
         let mode = try p.choice("contentMode", ContentMode.self) ?? .scaleToFill
         switch graphic {
         case .bitmap(let image): return ImageNode(image: image, contentMode: mode)
-        case .vector(let image): return VectorImageNode(image: image, contentMode: mode)
+        case .vector(let image):
+            // librsvg finds the SVG's fonts through fontconfig: it must know the document's.
+            site.resources.fonts.shareWithFontconfig()
+            return VectorImageNode(image: image, contentMode: mode)
         }
     }
 

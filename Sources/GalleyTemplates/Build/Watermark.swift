@@ -86,7 +86,10 @@ struct WatermarkTemplate: Sendable {
             }
             switch graphic {
             case .bitmap(let bitmap): node = ImageNode(image: bitmap, contentMode: .scaleAspectFit)
-            case .vector(let vector): node = VectorImageNode(image: vector, contentMode: .scaleAspectFit)
+            case .vector(let vector):
+                // librsvg finds the SVG's fonts through fontconfig: it must know the document's.
+                site.resources.fonts.shareWithFontconfig()
+                node = VectorImageNode(image: vector, contentMode: .scaleAspectFit)
             }
             if let width = size.width { node.style.width = .points(width) }
             if let height = size.height { node.style.height = .points(height) }
