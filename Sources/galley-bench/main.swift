@@ -7,7 +7,7 @@ import GalleyAllocator
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 let groups: [BenchGroup] = [
     LayoutBench.group, TextBench.group, LongTextBench.group, WorkloadBench.group, PagedBench.group,
-    RasterCacheBench.group, PDFStandardsBench.group, ContentBench.group,
+    RasterCacheBench.group, PDFStandardsBench.group, ContentBench.group, BindBench.group,
 ]
 var report = BenchReport()
 // The allocator is part of the result: mimalloc replaces glibc's malloc in both executables.
