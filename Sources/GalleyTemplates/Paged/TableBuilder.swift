@@ -137,7 +137,7 @@ extension ElementBuilder {
     private static func columnWidth(_ value: JSONValue) -> TableColumnWidth? {
         switch value {
         case .null: return .flex(1)
-        case .number(let points): return points >= 0 ? .points(points) : nil
+        case .number(let points): return points.value >= 0 ? .points(points.value) : nil
         case .string("auto"): return .auto
         case .string(let text):
             guard text.hasSuffix("%"), let percent = Double(text.dropLast()), percent >= 0 else { return nil }

@@ -6,7 +6,7 @@ import GalleyRender
 /// kind; `problem(_:_:)` says whether a value fits a kind at all (compile-time checks).
 enum ValueReader {
     static func number(_ value: JSONValue) -> Double? {
-        if case .number(let n) = value, n.isFinite { return n }
+        if case .number(let n) = value, n.value.isFinite { return n.value }
         return nil
     }
 
@@ -20,7 +20,7 @@ enum ValueReader {
 
     static func dimension(_ value: JSONValue) -> GalleyLayout.Dimension? {
         switch value {
-        case .number(let n) where n.isFinite: return .points(n)
+        case .number(let n) where n.value.isFinite: return .points(n.value)
         case .string(let text):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed == "auto" { return .auto }
@@ -108,7 +108,7 @@ enum ValueReader {
         switch value {
         case .null: "null"
         case .bool(let b): "\(b)"
-        case .number(let n): n.rounded() == n && abs(n) < 1e15 ? "\(Int(n))" : "\(n)"
+        case .number(let n): n.text
         case .string(let s): "\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
         case .array: "an array"
         case .object: "an object"
