@@ -3,7 +3,7 @@ import GalleyLayout
 import GalleyRender
 
 /// Builds the layout elements of one record from compiled element templates: applies `if`
-/// and `each`, reads the bound properties, and makes nodes and specs.
+/// and `each`, binds each element's keys (``BoundElement``), and makes nodes and specs.
 struct ElementBuilder {
     let site: BuildSite
     /// Nodes whose `id` internal links or bookmarks may target, by id.
@@ -31,7 +31,7 @@ struct ElementBuilder {
             let items = try site.evaluate(repetition.items, in: scope, at: path)
             guard case .array(let values) = items else {
                 if items == .null { return [] }
-                throw site.error(at: path, "\"each\" expects an array, got \(ValueReader.describe(items))")
+                throw site.error(at: path, "\"each\" expects an array, got \(ValueText.describe(items))")
             }
             var built = [any LayoutElement]()
             built.reserveCapacity(values.count)
@@ -68,57 +68,72 @@ struct ElementBuilder {
         if let condition = element.condition {
             guard try site.isTruthy(condition, in: scope, at: element.path.appending("if")) else { return nil }
         }
-        let properties = try BoundProperties(element, scope: scope, site: site)
+        let values = try BoundElement(element, scope: scope, site: site)
+        let node = values.parameters.node
         // Reserved before the children are built, so bookmarks are listed in document order.
-        let bookmarkSlot = contents.reserveSlot(
-            if: element.hasLayerKeys && (properties["bookmark"].map { $0 != .null } ?? false))
-        var built = try make(element, properties, scope: scope)
-        try StyleApplier.apply(properties, to: built)
-        built = try applyPagination(properties, to: built)
-        if let node = built as? DisplayNode {
-            node.origin = element
-            try LayerApplier.apply(properties, to: node, site: site)
-            if let id = node.identifier { nodesByID[id] = node }
-            contents.fill(bookmarkSlot, with: node)
+        let bookmarkSlot = contents.reserveSlot(if: node.bookmark != nil)
+        var built = try make(element, values, scope: scope)
+        built.style = values.parameters.style
+        built = try applyPagination(values, to: built)
+        if let built = built as? DisplayNode {
+            built.origin = element
+            Self.apply(node, to: built)
+            if let id = built.identifier { nodesByID[id] = built }
+            contents.fill(bookmarkSlot, with: built)
         }
         return built
     }
 
-    private mutating func make(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope)
-        throws(TemplateError)
-        -> any LayoutElement
+    /// A drawn node's identity, layer, link, outline entry, tagging and transition.
+    private static func apply(_ values: NodeParameters, to node: DisplayNode) {
+        node.identifier = values.identifier
+        node.debugName = values.debugName ?? values.identifier
+        if let layer = values.layer { node.layer = layer }
+        if let link = values.link {
+            node.link = link.hasPrefix("#") ? .destination(String(link.dropFirst())) : .url(link)
+        }
+        if let title = values.bookmark {
+            node.bookmark = (title, values.bookmarkLevel)
+            node.exportsAnchor = true
+        }
+        if let accessibility = values.accessibility { node.accessibility = accessibility }
+        if let timing = values.transition { node.transitionTiming = timing }
+    }
+
+    private mutating func make(_ element: ElementTemplate, _ values: BoundElement, scope: BindingScope)
+        throws(TemplateError) -> any LayoutElement
     {
-        switch element.type {
-        case "box": return try makeBox(element, p, scope: scope)
-        case "text": return try TextBuilder(site: site).make(p)
-        case "image": return try makeImage(p)
-        case "barcode": return try BarcodeBuilder(site: site).make(p)
-        case "node": return try makeCustomNode(p)
-        case "table": return try makeTable(element, p, scope: scope)
-        case "row": return try makeRow(element, p, scope: scope)
-        case "pageBreak": return PageBreakNode()
-        case "toc": return try makeTableOfContents(p)
-        default: return try makeSpec(element, p, scope: scope)
+        switch element.kind {
+        case .box: return try makeBox(element, values.parameters, scope: scope)
+        case .text: return TextBuilder(site: site).make(values)
+        case .image: return try makeImage(values)
+        case .barcode: return try BarcodeBuilder(site: site).make(values)
+        case .node: return try makeCustomNode(values)
+        case .table: return try makeTable(element, values.parameters, scope: scope)
+        case .row: return try makeRow(element, values.parameters, scope: scope)
+        case .pageBreak: return PageBreakNode()
+        case .toc: return makeTableOfContents(values)
+        case .stack, .inset, .overlay, .background, .center, .relative, .ratio, .absolute, .corner, .wrapper, .spacer:
+            return try makeSpec(element, values.parameters, scope: scope)
         }
     }
 
-    private mutating func makeBox(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope)
-        throws(TemplateError)
-        -> BoxNode
+    private mutating func makeBox(_ element: ElementTemplate, _ p: ElementParameters, scope: BindingScope)
+        throws(TemplateError) -> BoxNode
     {
-        let box = BoxNode(intrinsicSize: try p.size("size") ?? .zero)
-        if element.slots["child"] != nil {
-            let child = try buildSlot(element.slots["child"], scope: scope)
+        let box = BoxNode(intrinsicSize: p.content.boxSize ?? .zero)
+        if let slot = element.slots.child {
+            let child = try buildSlot(slot, scope: scope)
             box.automaticallyManagesSubnodes = true
             box.layoutSpecBlock = { _ in child }
         }
         return box
     }
 
-    private func makeImage(_ p: BoundProperties) throws(TemplateError) -> DisplayNode {
-        guard let source = try p.string("src") else {
-            throw site.error(
-                at: p.element.path, "an image needs \"src\"", hint: "a path relative to the template, or a data: URI")
+    private func makeImage(_ values: BoundElement) throws(TemplateError) -> DisplayNode {
+        let path = values.element.path
+        guard let source = values.parameters.content.source else {
+            throw site.error(at: path.appending("src"), "an image needs \"src\" (the binding gave null)")
         }
         let graphic: ImageLoader.Graphic
         do {
@@ -126,31 +141,34 @@ struct ElementBuilder {
             graphic = try site.resources.images.graphic(
                 source, folders: site.template.resourceFolders, budget: site.imageBudget)
         } catch {
-            throw site.error(at: p.element.path.appending("src"), error.description)
+            throw site.error(at: path.appending("src"), error.description)
         }
-        let mode = try p.choice("contentMode", ContentMode.self) ?? .scaleToFill
+        let mode = values.parameters.content.contentMode
         switch graphic {
         case .bitmap(let image): return ImageNode(image: image, contentMode: mode)
         case .vector(let image): return VectorImageNode(image: image, contentMode: mode)
         }
     }
 
-    private func makeCustomNode(_ p: BoundProperties) throws(TemplateError) -> DisplayNode {
-        guard let name = try p.string("class") else {
+    private func makeCustomNode(_ values: BoundElement) throws(TemplateError) -> DisplayNode {
+        let path = values.element.path
+        let classes = site.resources.nodeClasses
+        guard let name = values.parameters.content.nodeClass else {
             throw site.error(
-                at: p.element.path, "a node element needs \"class\"",
-                hint: "one of: \(site.resources.nodeClasses.names.joined(separator: ", "))")
+                at: path.appending("class"), "a node element needs \"class\" (the binding gave null)",
+                hint: "one of: \(classes.names.joined(separator: ", "))")
         }
-        guard let factory = site.resources.nodeClasses.factory(named: name) else {
+        guard let factory = classes.factory(named: name) else {
             throw site.error(
-                at: p.element.path.appending("class"), "no node class named \"\(name)\"",
-                hint: "registered classes: \(site.resources.nodeClasses.names.joined(separator: ", "))")
+                at: path.appending("class"), "no node class named \"\(name)\"",
+                hint: Suggestion.hint(for: name, in: classes.names, listing: false)
+                    ?? "registered classes: \(classes.names.joined(separator: ", "))")
         }
         let node: DisplayNode
         do {
-            node = try factory(p["params"] ?? .object(JSONObject()))
+            node = try factory(values.parameters.content.nodeParams ?? .object(JSONObject()))
         } catch {
-            throw site.error(at: p.element.path.appending("params"), "\(name): \(error)")
+            throw site.error(at: path.appending("params"), "\(name): \(error)")
         }
         // Nodes with text of their own (the chart) take the document's fonts and default style.
         if let styled = node as? DocumentStyledNode {
