@@ -9,7 +9,8 @@ enum AnimateCommand: Command {
     static let name = "animate"
     static let summary = "animate a template between two data states (animated PNG or PNG frames)"
     static let valuedOptions: Set<String> = [
-        "from", "to", "duration", "fps", "curve", "scale", "o", "output", "at", "page", "allow-dir", "max-pixels",
+        "from", "to", "data-format", "duration", "fps", "curve", "scale", "o", "output", "at", "page", "allow-dir",
+        "max-pixels",
     ]
     static let flagOptions: Set<String> = []
     static let help = """
@@ -23,7 +24,8 @@ enum AnimateCommand: Command {
 
         OPTIONS:
           --from FILE       data of the initial state (a JSON object, or the first record of FILE)
-          --to FILE         data of the final state
+          --to FILE         data of the final state (one of them may be -, standard input)
+          --data-format F   json, ndjson or csv, when a file's extension does not say (needed for -)
           -o, --output OUT  OUT.png: an animated PNG (APNG, loops forever, each frame 1/fps s);
                             DIR/ (ends with / or is a folder): frame-0000.png, frame-0001.png, …
           --duration SEC    animation length in seconds (default 0.4)
@@ -68,8 +70,8 @@ enum AnimateCommand: Command {
 
         let page = try arguments.int("page") ?? 1
         guard page >= 1 else { throw UsageError("--page counts from 1") }
-        let from = try CommandSupport.document(template, try record(fromPath))
-        let to = try CommandSupport.document(template, try record(toPath))
+        let from = try CommandSupport.document(template, try record(fromPath, arguments, template: template))
+        let to = try CommandSupport.document(template, try record(toPath, arguments, template: template))
         do {
             let animation = try CanvasTransition.animation(
                 from: from, to: to, page: page - 1, timing: AnimationTiming(duration: duration, curve: curve))
@@ -109,9 +111,12 @@ enum AnimateCommand: Command {
     }
 
     /// The first record of a data file.
-    private static func record(_ path: String) throws -> (value: JSONValue, index: Int?) {
+    private static func record(_ path: String, _ arguments: Arguments, template: Template) throws
+        -> (value: JSONValue, index: Int?)
+    {
+        let reader = try CommandSupport.reader(path, arguments, template: template)
         do {
-            for result in try RecordReader(path: path) { return (try result.get().value, nil) }
+            for result in reader { return (try result.get().value, nil) }
         } catch {
             throw CommandFailure(message: "\(path): \(error)")
         }

@@ -52,8 +52,10 @@ struct TemplateCompiler {
                     repetition = .init(
                         items: try CompiledValue.compile(item, path: keyPath, document: document), name: name)
                 }
-                if key == "as", item.stringValue == nil {
-                    throw document.error(at: keyPath, "expected a name, got \(ValueText.describe(item))")
+                if key == "as", item.stringValue == nil || PropertyKind.isBinding(item) {
+                    throw document.error(
+                        at: keyPath, "\"as\" cannot be bound: it names the item, once",
+                        hint: "write a name such as \"line\"")
                 }
             case .slot:
                 try compileSlot(key, item, at: keyPath, depth: depth, into: &slots, &children, &childLists)
@@ -188,8 +190,9 @@ struct TemplateCompiler {
     {
         for property in (PropertyTable.byElement[kind] ?? [:]).values.sorted(by: { $0.name < $1.name }) {
             if property.required, object[property.name] == nil {
+                let article = "aeiou".contains(kind.rawValue.first ?? "x") ? "an" : "a"
                 throw document.error(
-                    at: path, "a \(kind.rawValue) needs \"\(property.name)\"", hint: property.meaning)
+                    at: path, "\(article) \(kind.rawValue) needs \"\(property.name)\"", hint: property.meaning)
             }
             guard object[property.name] != nil else { continue }
             if let needed = property.requires, object[needed] == nil {

@@ -36,6 +36,12 @@ struct TopLevel {
             throw document.error(
                 at: root, "a template is a JSON object", hint: "start with {\"galley\": 1, \"body\": …}")
         }
+        // The version first: a template of another version is not checked against this table.
+        if let version = top["galley"], version != .number(1) {
+            throw document.error(
+                at: root.appending("galley"), "unsupported format version \(ValueText.describe(version))",
+                hint: "this Galley reads version 1")
+        }
         var values: [String: PropertyValue] = [:]
         for (key, value) in top.entries {
             let path = root.appending(key)
@@ -60,13 +66,8 @@ struct TopLevel {
                 values[key] = converted
             }
         }
-        guard let version = top["galley"] else {
+        guard top["galley"] != nil else {
             throw document.error(at: root, "missing \"galley\": the format version", hint: "add \"galley\": 1")
-        }
-        guard version == .number(1) else {
-            throw document.error(
-                at: root.appending("galley"), "unsupported format version \(ValueText.describe(version))",
-                hint: "this Galley reads version 1")
         }
         guard let body = top["body"] else {
             throw document.error(
@@ -78,9 +79,8 @@ struct TopLevel {
             kind = .paged(try Self.pageSetup(page, document: document))
             for key in ["size", "orientation", "constrainedSize", "fit"] where top[key] != nil {
                 throw document.keyError(
-                    at: root.appending(key),
-                    "\"\(key)\" is for canvases; a paged document sets its pages with \"page\": {\"size\": …, \"orientation\": …}"
-                )
+                    at: root.appending(key), "\"\(key)\" is for canvases",
+                    hint: "a paged document sets its pages with \"page\": {\"size\": …, \"orientation\": …}")
             }
         } else {
             for key in ["header", "footer"] where top[key] != nil {
@@ -165,7 +165,8 @@ struct TopLevel {
             margins.left + margins.right < size.width, margins.top + margins.bottom < size.height
         else {
             throw document.error(
-                at: path.appending("margin"), "margins must be finite, non-negative and leave room for content")
+                at: path.appending("margin"), "margins must be finite, non-negative and leave room for content",
+                hint: "the page is \(JSONNumber.binaryText(size.width)) × \(JSONNumber.binaryText(size.height)) points")
         }
         return PageSetup(size: size, margins: margins)
     }

@@ -68,6 +68,8 @@ extension ElementBuilder {
         var header: TableRowNode?
         if !headerCells.isEmpty {
             let row = TableRowNode(cells: headerCells)
+            // Warnings about the header (more cells than columns) name the table.
+            row.origin = element
             if let background = p.content.headerBackground { row.layer.backgroundColor = background }
             style(row)
             header = row

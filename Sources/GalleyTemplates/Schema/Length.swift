@@ -8,8 +8,14 @@ enum Length {
     ]
 
     /// What a length looks like, for "expected …" in errors and the reference.
-    static let description =
-        "a length: a number of points or a string with a unit, \"12pt\", \"25mm\", \"2.5cm\", \"1in\""
+    static let description = "a length (a number of points, or \"12pt\", \"25mm\", \"2.5cm\", \"1in\")"
+
+    /// "a length of 0 or more (a number of points, …)".
+    static func description(minimum: Double?) -> String {
+        guard let minimum else { return description }
+        return
+            "a length of \(JSONNumber.binaryText(minimum)) or more (a number of points, or \"12pt\", \"25mm\", \"1in\")"
+    }
 
     /// A length's value or why it is not one.
     enum Reading {
@@ -53,10 +59,10 @@ enum Length {
             return .problem("unknown unit \"\(unit)\" in \"\(raw)\"", hint: "units are lower case: \"\(match.name)\"")
         }
         let suggestion = Suggestion.nearest(to: unit, in: units.map(\.name) + ["%"]).map {
-            " (did you mean \"\($0)\"?)"
+            "did you mean \"\($0)\"? "
         }
         return .problem(
             "unknown unit \"\(unit)\" in \"\(raw)\"",
-            hint: "units are pt, mm, cm, in" + (suggestion ?? ""))
+            hint: (suggestion ?? "") + "units are pt, mm, cm, in")
     }
 }

@@ -6,7 +6,7 @@ extension PropertyKind {
     /// A length in points (`Length`), at least `minimum` when given.
     static func length(minimum: Double? = nil) -> PropertyKind {
         let bound = minimum.map { " ≥ \(text($0))" } ?? ""
-        let expectation = Length.description + (minimum.map { " of \(text($0)) or more" } ?? "")
+        let expectation = Length.description(minimum: minimum)
         return PropertyKind(
             summary: "[length](#lengths)\(bound)", expectation: expectation, schema: ["$ref": "#/$defs/length"]
         ) { value, _ in
@@ -26,12 +26,12 @@ extension PropertyKind {
         switch Length.read(value) {
         case .points(let points)?:
             guard points >= 0 else {
-                return .failure(PropertyProblem("a size cannot be negative, got \(ValueText.describe(value))"))
+                return .failure(.expected(expectation, got: value, hint: "sizes cannot be negative"))
             }
             return .success(.dimension(.points(points)))
         case .percent(let percent)?:
             guard percent >= 0 else {
-                return .failure(PropertyProblem("a size cannot be negative, got \(ValueText.describe(value))"))
+                return .failure(.expected(expectation, got: value, hint: "sizes cannot be negative"))
             }
             return .success(.dimension(.fraction(percent / 100)))
         case .problem(let message, let hint)?: return .failure(PropertyProblem(message, hint: hint))
