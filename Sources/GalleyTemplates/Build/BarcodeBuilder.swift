@@ -6,9 +6,9 @@ import GalleyRender
 struct BarcodeBuilder {
     let site: BuildSite
 
-    func make(_ values: BoundElement) throws(TemplateError) -> BarcodeNode {
-        let content = values.parameters.content
-        let path = values.element.path
+    func make(_ element: ElementTemplate, _ p: ElementParameters) throws(TemplateError) -> BarcodeNode {
+        let content = p.content
+        let path = element.path
         let names = BarcodeSymbology.allCases.map(\.rawValue).joined(separator: ", ")
         // Required keys are checked when the template is compiled; a binding may still give null.
         guard let symbology = content.symbology else {
@@ -23,7 +23,7 @@ struct BarcodeBuilder {
         options.errorCorrection = content.errorCorrection
         options.showText = content.showText
         // The human-readable text: the element's `style`, else the document's default style.
-        let textStyle = values.parameters.text.style?.style ?? site.template.defaultTextStyle
+        let textStyle = p.text.style?.style ?? site.template.defaultTextStyle
         do {
             return try BarcodeNode(
                 data: data, symbology: symbology, options: options, color: content.barcodeColor,

@@ -1,18 +1,19 @@
 import GalleyText
 
-/// One element's typed parameters for one record: the compiled literal parameters with the bound
-/// keys evaluated, converted by their kinds and applied. A bound value of the wrong kind is an error
-/// naming the record, the key's place in the template and what was expected — the message a literal
-/// of that value gets at compile time, with "(from a binding)".
-struct BoundElement {
-    let element: ElementTemplate
-    var parameters: ElementParameters
-    /// The bound TEXTSTYLE keys, applied after the element's literal ones.
-    var textStyle: [ElementTemplate.TextStyleSetter] = []
+/// Binding one element for one record: its bound keys evaluated, converted by their kinds and
+/// applied to a copy of its compiled parameters. A bound value of the wrong kind is an error naming
+/// the record, the key's place in the template and what was expected — the message a literal of
+/// that value gets at compile time, with "(from a binding)". An element without bound keys is
+/// built from its compiled parameters as they are, with no copy.
+enum BoundElement {
+    typealias Setter = ElementTemplate.TextStyleSetter
 
-    init(_ element: ElementTemplate, scope: BindingScope, site: BuildSite) throws(TemplateError) {
-        self.element = element
-        parameters = element.parameters
+    /// Applies `element`'s bound keys to `parameters`; returns its bound TEXTSTYLE setters (applied
+    /// after its literal ones).
+    static func bind(
+        _ element: ElementTemplate, scope: BindingScope, site: BuildSite, into parameters: inout ElementParameters
+    ) throws(TemplateError) -> [Setter] {
+        var textStyle: [Setter] = []
         for bound in element.bound {
             let raw = try site.evaluate(bound.value, in: scope, at: bound.path)
             if raw == .null { continue }
@@ -30,14 +31,17 @@ struct BoundElement {
             case .directive, .slot, .field: break
             }
         }
+        return textStyle
     }
 
     /// The element's text style: its `style` (else the document's default style), then its own
     /// TEXTSTYLE keys, literal and bound.
-    func textStyle(defaultStyle: TextStyle) -> TextStyle {
+    static func textStyle(
+        _ element: ElementTemplate, _ parameters: ElementParameters, bound: [Setter], defaultStyle: TextStyle
+    ) -> TextStyle {
         var style = parameters.text.style?.style ?? defaultStyle
         for setter in element.textStyle { setter.apply(&style, setter.value) }
-        for setter in textStyle { setter.apply(&style, setter.value) }
+        for setter in bound { setter.apply(&style, setter.value) }
         return style
     }
 }

@@ -68,16 +68,28 @@ struct ElementBuilder {
         if let condition = element.condition {
             guard try site.isTruthy(condition, in: scope, at: element.path.appending("if")) else { return nil }
         }
-        let values = try BoundElement(element, scope: scope, site: site)
-        let node = values.parameters.node
+        // Most elements have no bound keys: they are built from their compiled parameters, uncopied.
+        guard !element.bound.isEmpty else {
+            return try finish(element, element.parameters, boundStyle: [], scope: scope)
+        }
+        var parameters = element.parameters
+        let boundStyle = try BoundElement.bind(element, scope: scope, site: site, into: &parameters)
+        return try finish(element, parameters, boundStyle: boundStyle, scope: scope)
+    }
+
+    /// Makes the element from its parameters for this record, then applies its style, pagination
+    /// keys and (for a drawn node) its identity, layer, link, outline entry, tagging and timing.
+    private mutating func finish(
+        _ element: ElementTemplate, _ p: ElementParameters, boundStyle: [BoundElement.Setter], scope: BindingScope
+    ) throws(TemplateError) -> any LayoutElement {
         // Reserved before the children are built, so bookmarks are listed in document order.
-        let bookmarkSlot = contents.reserveSlot(if: node.bookmark != nil)
-        var built = try make(element, values, scope: scope)
-        built.style = values.parameters.style
-        built = try applyPagination(values, to: built)
+        let bookmarkSlot = contents.reserveSlot(if: p.node.bookmark != nil)
+        var built = try make(element, p, boundStyle: boundStyle, scope: scope)
+        built.style = p.style
+        built = applyPagination(p, to: built)
         if let built = built as? DisplayNode {
             built.origin = element
-            Self.apply(node, to: built)
+            Self.apply(p.node, to: built)
             if let id = built.identifier { nodesByID[id] = built }
             contents.fill(bookmarkSlot, with: built)
         }
@@ -100,21 +112,21 @@ struct ElementBuilder {
         if let timing = values.transition { node.transitionTiming = timing }
     }
 
-    private mutating func make(_ element: ElementTemplate, _ values: BoundElement, scope: BindingScope)
-        throws(TemplateError) -> any LayoutElement
-    {
+    private mutating func make(
+        _ element: ElementTemplate, _ p: ElementParameters, boundStyle: [BoundElement.Setter], scope: BindingScope
+    ) throws(TemplateError) -> any LayoutElement {
         switch element.kind {
-        case .box: return try makeBox(element, values.parameters, scope: scope)
-        case .text: return TextBuilder(site: site).make(values)
-        case .image: return try makeImage(values)
-        case .barcode: return try BarcodeBuilder(site: site).make(values)
-        case .node: return try makeCustomNode(values)
-        case .table: return try makeTable(element, values.parameters, scope: scope)
-        case .row: return try makeRow(element, values.parameters, scope: scope)
+        case .box: return try makeBox(element, p, scope: scope)
+        case .text: return TextBuilder(site: site).make(element, p, boundStyle: boundStyle)
+        case .image: return try makeImage(element, p)
+        case .barcode: return try BarcodeBuilder(site: site).make(element, p)
+        case .node: return try makeCustomNode(element, p)
+        case .table: return try makeTable(element, p, scope: scope)
+        case .row: return try makeRow(element, p, scope: scope)
         case .pageBreak: return PageBreakNode()
-        case .toc: return makeTableOfContents(values)
+        case .toc: return makeTableOfContents(element, p, boundStyle: boundStyle)
         case .stack, .inset, .overlay, .background, .center, .relative, .ratio, .absolute, .corner, .wrapper, .spacer:
-            return try makeSpec(element, values.parameters, scope: scope)
+            return try makeSpec(element, p, scope: scope)
         }
     }
 
@@ -130,9 +142,9 @@ struct ElementBuilder {
         return box
     }
 
-    private func makeImage(_ values: BoundElement) throws(TemplateError) -> DisplayNode {
-        let path = values.element.path
-        guard let source = values.parameters.content.source else {
+    private func makeImage(_ element: ElementTemplate, _ p: ElementParameters) throws(TemplateError) -> DisplayNode {
+        let path = element.path
+        guard let source = p.content.source else {
             throw site.error(at: path.appending("src"), "an image needs \"src\" (the binding gave null)")
         }
         let graphic: ImageLoader.Graphic
@@ -143,17 +155,19 @@ struct ElementBuilder {
         } catch {
             throw site.error(at: path.appending("src"), error.description)
         }
-        let mode = values.parameters.content.contentMode
+        let mode = p.content.contentMode
         switch graphic {
         case .bitmap(let image): return ImageNode(image: image, contentMode: mode)
         case .vector(let image): return VectorImageNode(image: image, contentMode: mode)
         }
     }
 
-    private func makeCustomNode(_ values: BoundElement) throws(TemplateError) -> DisplayNode {
-        let path = values.element.path
+    private func makeCustomNode(_ element: ElementTemplate, _ p: ElementParameters) throws(TemplateError)
+        -> DisplayNode
+    {
+        let path = element.path
         let classes = site.resources.nodeClasses
-        guard let name = values.parameters.content.nodeClass else {
+        guard let name = p.content.nodeClass else {
             throw site.error(
                 at: path.appending("class"), "a node element needs \"class\" (the binding gave null)",
                 hint: "one of: \(classes.names.joined(separator: ", "))")
@@ -166,7 +180,7 @@ struct ElementBuilder {
         }
         let node: DisplayNode
         do {
-            node = try factory(values.parameters.content.nodeParams ?? .object(JSONObject()))
+            node = try factory(p.content.nodeParams ?? .object(JSONObject()))
         } catch {
             throw site.error(at: path.appending("params"), "\(name): \(error)")
         }

@@ -7,20 +7,19 @@ import GalleyText
 struct TextBuilder {
     let site: BuildSite
 
-    func make(_ values: BoundElement) -> TextNode {
-        let base = values.textStyle(defaultStyle: site.template.defaultTextStyle)
-        let text = values.parameters.text
+    func make(_ element: ElementTemplate, _ p: ElementParameters, boundStyle: [BoundElement.Setter]) -> TextNode {
+        let base = BoundElement.textStyle(element, p, bound: boundStyle, defaultStyle: site.template.defaultTextStyle)
         let spans: [TextSpan]
-        if let spanValues = text.spans {
+        if let spanValues = p.text.spans {
             spans = spanValues.map { span in
                 var style = base
                 for setter in span.style { setter.apply(&style, setter.value) }
                 return TextSpan(text: span.text, style: style)
             }
         } else {
-            spans = [TextSpan(text: text.text ?? "", style: base)]
+            spans = [TextSpan(text: p.text.text ?? "", style: base)]
         }
-        return TextNode(spans: spans, paragraphStyle: text.paragraph, registry: site.resources.fonts)
+        return TextNode(spans: spans, paragraphStyle: p.text.paragraph, registry: site.resources.fonts)
     }
 
     /// A style with the TEXTSTYLE setters of a `styles` entry applied.

@@ -8,10 +8,8 @@ extension ElementBuilder {
     /// Records `colSpan`, `rowSpan`, `verticalAlign`, `keepTogether`, `keepWithNext`, `orphans` and
     /// `widows`. A layout spec kept together (or with the next block) is wrapped in a node so it has a
     /// frame.
-    mutating func applyPagination(_ values: BoundElement, to built: any LayoutElement) throws(TemplateError)
-        -> any LayoutElement
-    {
-        let pagination = values.parameters.pagination
+    mutating func applyPagination(_ p: ElementParameters, to built: any LayoutElement) -> any LayoutElement {
+        let pagination = p.pagination
         var result = built
         if pagination.keepTogether || pagination.keepWithNext, !(built is DisplayNode) {
             let box = BoxNode()
@@ -26,9 +24,8 @@ extension ElementBuilder {
         guard let node = result as? DisplayNode else { return result }
         if pagination.keepTogether { hints.keepTogether(node) }
         if pagination.keepWithNext { hints.keepWithNext(node) }
-        let text = values.parameters.text
-        if node is TextNode, text.orphans != hints.orphans || text.widows != hints.widows {
-            hints.setLineMinimums(node, orphans: text.orphans, widows: text.widows)
+        if node is TextNode, p.text.orphans != hints.orphans || p.text.widows != hints.widows {
+            hints.setLineMinimums(node, orphans: p.text.orphans, widows: p.text.widows)
         }
         return result
     }

@@ -59,9 +59,11 @@ struct ContentsCollector {
 
 extension ElementBuilder {
     /// `{"type": "toc", "title", "titleStyle", "levels", "leader", "indent", "spacing", "style", …TEXTSTYLE}`.
-    mutating func makeTableOfContents(_ values: BoundElement) -> TableOfContentsNode {
-        let style = values.textStyle(defaultStyle: site.template.defaultTextStyle)
-        let toc = values.parameters.text
+    mutating func makeTableOfContents(
+        _ element: ElementTemplate, _ p: ElementParameters, boundStyle: [BoundElement.Setter]
+    ) -> TableOfContentsNode {
+        let style = BoundElement.textStyle(element, p, bound: boundStyle, defaultStyle: site.template.defaultTextStyle)
+        let toc = p.text
         var title: TextNode?
         if let text = toc.tocTitle, !text.isEmpty {
             var titleStyle = style
