@@ -77,18 +77,22 @@ struct TopLevel {
         let page = values["page"]?.typed([String: PropertyValue].self)
         if let page {
             kind = .paged(try Self.pageSetup(page, document: document))
-            for key in ["size", "orientation", "constrainedSize", "fit"] where top[key] != nil {
+        } else {
+            kind = try Self.canvas(values, document: document)
+        }
+        for (key, _) in top.entries {
+            switch (PropertyTable.byName[key]?.placement, page) {
+            case (.canvas?, _?):
                 throw document.keyError(
                     at: root.appending(key), "\"\(key)\" is for canvases",
                     hint: "a paged document sets its pages with \"page\": {\"size\": …, \"orientation\": …}")
-            }
-        } else {
-            for key in ["header", "footer"] where top[key] != nil {
+            case (.pagedDocument?, nil):
                 throw document.keyError(
                     at: root.appending(key), "\"\(key)\" needs a paged document",
                     hint: "add \"page\": {\"size\": \"A4\"}")
+            default:
+                continue
             }
-            kind = try Self.canvas(values, document: document)
         }
         header = top["header"]
         footer = top["footer"]

@@ -20,8 +20,8 @@ enum ReferenceGenerator {
         out += "\n## Elements\n\n"
         out += "| element | what it is |\n| --- | --- |\n"
         for kind in ElementKind.allCases {
-            out +=
-                "| [`\(kind.rawValue)`](#\(kind.rawValue.lowercased())) | \(kind.isNode ? "node" : "layout spec"): \(cell(kind.meaning)) |\n"
+            let what = kind.isNode ? "node" : kind == .pageBreak ? "page break" : "layout spec"
+            out += "| [`\(kind.rawValue)`](#\(kind.rawValue.lowercased())) | \(what): \(cell(kind.meaning)) |\n"
         }
         let common = PropertyTable.elementProperties.filter {
             if case .elements(.all) = $0.scope { true } else { false }

@@ -13,29 +13,29 @@ enum DocumentProperties {
             example: "../Templates/galley.schema.json"),
         top("galley", .integer(1...1), required: true, "The format version: 1.", example: 1),
         top(
-            "size", paperSize,
+            "size", paperSize, placement: .canvas,
             "A canvas: one page of this size, a paper name or `[width, height]` (a paged document sizes its pages with `page.size`).",
             example: "A4"),
         top(
-            "orientation", orientation, default: "portrait",
+            "orientation", orientation, default: "portrait", placement: .canvas,
             "A canvas of a paper `size`: `landscape` turns it (its longer side across).", example: "landscape"),
         top(
-            "constrainedSize", constrainedSize,
+            "constrainedSize", constrainedSize, placement: .canvas,
             "A canvas: the size range the body is laid out in (default exactly `size`); a max may be `\"inf\"`.",
             example: ["min": [0, 0], "max": [1200, "inf"]]),
         top(
-            "fit", .choice(["size", "content"]) { Template.FitMode(rawValue: $0) }, default: "size",
+            "fit", .choice(["size", "content"]) { Template.FitMode(rawValue: $0) }, default: "size", placement: .canvas,
             "A canvas: `size` keeps the page at `size`; `content` makes it the laid-out body's size.",
             example: "content"),
         top(
             "page", page, "A paged document: the body flows onto as many pages of this setup as it needs.",
             example: ["size": "A4", "margin": "2cm"]),
         top(
-            "header", .element,
+            "header", .element, placement: .pagedDocument,
             "A paged document: the element at the top of every page (`{{page}}`, `{{pages}}` bound).",
             example: ["type": "text", "text": "Page {{page}} of {{pages}}"]),
         top(
-            "footer", .element, "A paged document: the element at the bottom of every page.",
+            "footer", .element, placement: .pagedDocument, "A paged document: the element at the bottom of every page.",
             example: ["type": "text", "text": "{{page}}"]),
         top(
             "fonts", .array(of: .string, "array of folder paths") { .texts($0.map(\.text)) },
@@ -74,11 +74,11 @@ enum DocumentProperties {
     /// A top-level key read once (not bindable).
     private static func top(
         _ name: String, _ kind: PropertyKind, default defaultValue: JSONValue? = nil, required: Bool = false,
-        _ meaning: String, example: JSONValue
+        placement: Property.Placement = .anywhere, _ meaning: String, example: JSONValue
     ) -> Property {
         Property(
-            name, kind, default: defaultValue, on: .document, bindable: false, required: required, meaning,
-            example: example, apply: .field)
+            name, kind, default: defaultValue, on: .document, bindable: false, required: required,
+            placement: placement, meaning, example: example, apply: .field)
     }
 
     /// A paper name or `[width, height]`.

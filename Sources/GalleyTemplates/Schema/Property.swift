@@ -59,8 +59,10 @@ final class Property: Sendable {
         case tableCell
         /// In a table cell, or on a `row`, a `table` or a horizontal `stack` (`verticalAlign`).
         case tableCellOrRow
-        /// In a paged document (`keepTogether`, `orphans`).
+        /// In a paged document (`keepTogether`, `orphans`; the top-level `header`).
         case pagedDocument
+        /// In a canvas (the top-level `size`, `fit`).
+        case canvas
     }
 
     let placement: Placement
