@@ -7,7 +7,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/galley
 DEBUG_BIN = .build/debug/galley
 
-.PHONY: all deps test-deps build release demo test test-scale bench docs tsan clean
+.PHONY: all deps test-deps build release demo test test-scale bench docs reference tsan clean
 
 all: build
 
@@ -55,6 +55,12 @@ format:
 ## Release-build benchmarks on fixed workloads; writes bench/results.json.
 bench: release
 	@scripts/bench
+
+## Regenerates Templates/galley.schema.json and docs/reference.md from the property table
+## (Sources/GalleyTemplates/Schema/Properties+*.swift); `make test` fails while they are stale.
+reference: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	GALLEY_RECORD=1 $(SWIFT) test --skip-build --disable-xctest --filter PropertyTableTests
 
 ## Builds the DocC catalog of every library target into .build/docs/, failing on any docc
 ## warning (not part of `make test`).

@@ -18,7 +18,7 @@ if let count = CountMode.parse(Array(CommandLine.arguments.dropFirst())) {
 }
 let groups: [BenchGroup] = [
     LayoutBench.group, TextBench.group, LongTextBench.group, WorkloadBench.group, PagedBench.group,
-    RasterCacheBench.group, PDFStandardsBench.group, ContentBench.group, AnimationBench.group,
+    RasterCacheBench.group, PDFStandardsBench.group, ContentBench.group, BindBench.group, AnimationBench.group,
     StartupBench.group, BatchCommandBench.group, PortableBench.group,
 ]
 var report = BenchReport()

@@ -9,8 +9,8 @@ enum AnimateCommand: Command {
     static let name = "animate"
     static let summary = "animate a template between two data states, or two templates as scenes (APNG, GIF, WebP)"
     static let valuedOptions: Set<String> = [
-        "from", "to", "animator", "duration", "fps", "curve", "scale", "o", "output", "format", "at", "interaction",
-        "quality", "page", "allow-dir", "max-pixels",
+        "from", "to", "animator", "data-format", "duration", "fps", "curve", "scale", "o", "output", "format", "at",
+        "interaction", "quality", "page", "allow-dir", "max-pixels",
     ]
     static let flagOptions: Set<String> = ["dither"]
     static let help = """
@@ -32,7 +32,9 @@ enum AnimateCommand: Command {
         again when an interaction cancels). A paged template animates one page (--page).
 
         OPTIONS:
-          --from, --to      the two data files (with TEMPLATE), or the two scenes (without)
+          --from, --to      the two data files (with TEMPLATE; one of them may be -, standard
+                            input), or the two scenes (without)
+          --data-format F   json, ndjson or csv, when a data file's extension does not say (needed for -)
           --animator NAME   fade (default) | push | pop | cover | uncover | zoom (scenes only)
           -o, --output OUT  OUT.png or .apng (APNG), OUT.gif, OUT.webp, or DIR/ (frame-0000.png …);
                             any other extension is an error
@@ -112,8 +114,8 @@ enum AnimateCommand: Command {
         let template = try CommandSupport.template(arguments, command: name)
         guard let fromPath = arguments.value("from") else { throw UsageError("missing --from A.json") }
         guard let toPath = arguments.value("to") else { throw UsageError("missing --to B.json") }
-        let from = try CommandSupport.document(template, try record(fromPath))
-        let to = try CommandSupport.document(template, try record(toPath))
+        let from = try CommandSupport.document(template, try record(fromPath, arguments, template: template))
+        let to = try CommandSupport.document(template, try record(toPath, arguments, template: template))
         do {
             let animation = try CanvasTransition.animation(
                 from: from, to: to, page: options.page - 1,
@@ -136,8 +138,8 @@ enum AnimateCommand: Command {
                 "unknown --animator '\(name)' (\(StandardTransitions.names.joined(separator: ", ")))")
         }
         let policy = try CommandSupport.resourcePolicy(arguments)
-        let from = try scene(fromSpec, policy: policy, page: options.page)
-        let to = try scene(toSpec, policy: policy, page: options.page)
+        let from = try scene(fromSpec, arguments, policy: policy, page: options.page)
+        let to = try scene(toSpec, arguments, policy: policy, page: options.page)
         do {
             let transition = try SceneTransition(
                 from: from, to: to, animator: animator, isInteractive: options.interaction != nil)
@@ -149,7 +151,9 @@ enum AnimateCommand: Command {
 
     /// `TEMPLATE.json[:DATA.json]`: a path that exists as written is a template alone; otherwise the part
     /// after the last colon is the data file.
-    private static func scene(_ spec: String, policy: ResourcePolicy, page: Int) throws -> Scene {
+    private static func scene(_ spec: String, _ arguments: Arguments, policy: ResourcePolicy, page: Int) throws
+        -> Scene
+    {
         var templatePath = spec
         var dataPath: String?
         if !FileManager.default.fileExists(atPath: spec), let colon = spec.lastIndex(of: ":") {
@@ -162,14 +166,19 @@ enum AnimateCommand: Command {
         } catch {
             throw CommandFailure(message: error.description)
         }
-        let data = try dataPath.map(record) ?? (template.sampleData ?? .object(JSONObject()), nil)
+        let data =
+            try dataPath.map { try record($0, arguments, template: template) }
+            ?? (template.sampleData ?? .object(JSONObject()), nil)
         return Scene(document: try CommandSupport.document(template, data), page: page - 1, name: templatePath)
     }
 
     /// The first record of a data file.
-    private static func record(_ path: String) throws -> (value: JSONValue, index: Int?) {
+    private static func record(_ path: String, _ arguments: Arguments, template: Template) throws
+        -> (value: JSONValue, index: Int?)
+    {
+        let reader = try CommandSupport.reader(path, arguments, template: template)
         do {
-            for result in try RecordReader(path: path) { return (try result.get().value, nil) }
+            for result in reader { return (try result.get().value, nil) }
         } catch {
             throw CommandFailure(message: "\(path): \(error)")
         }

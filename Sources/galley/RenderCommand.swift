@@ -7,7 +7,8 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a template with data to a PDF or PNG file"
     static let valuedOptions: Set<String> = [
-        "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages", "allow-dir", "max-pixels",
+        "data", "d", "data-format", "data-as", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages",
+        "allow-dir", "max-pixels",
         "pdf-standard", "owner-password", "user-password",
     ]
     static let flagOptions: Set<String> = []
@@ -23,7 +24,7 @@ enum RenderCommand: Command {
         Files appear only when the whole render succeeded.
 
         OPTIONS:
-          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+        \(CommandSupport.dataOptionsHelp)
           --record N        which record of FILE to render (0-based; default 0)
           -o, --output OUT  the output file; written atomically, - for standard output (one PDF or one PNG page)
           --format pdf|png  the output format when the extension does not say

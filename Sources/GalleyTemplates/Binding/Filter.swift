@@ -42,8 +42,9 @@ enum Filter: Hashable, Sendable {
             switch argument {
             case nil:
                 self = .number(decimals: nil)
-            case .number(let decimals)? where decimals >= 0 && decimals <= 20 && decimals == decimals.rounded():
-                self = .number(decimals: Int(decimals))
+            case .number(let decimals)?
+            where decimals.value >= 0 && decimals.value <= 20 && decimals.value == decimals.value.rounded():
+                self = .number(decimals: Int(decimals.value))
             default:
                 throw BindingSyntaxError(
                     message: "filter 'number' needs a whole number of decimals from 0 to 20", column: argumentColumn,
@@ -83,7 +84,8 @@ enum Filter: Hashable, Sendable {
         default:
             throw BindingSyntaxError(
                 message: "unknown filter '\(name)'", column: column,
-                hint: "known filters: \(Self.knownNames.joined(separator: ", "))")
+                hint: Suggestion.hint(for: name, in: Self.knownNames, listing: false)
+                    ?? "known filters: \(Self.knownNames.joined(separator: ", "))")
         }
     }
 
@@ -134,27 +136,21 @@ enum Filter: Hashable, Sendable {
             guard case .array(let elements) = input else {
                 throw BindingError.filterFailed(filter: name, message: "expected an array, got \(Self.describe(input))")
             }
-            var total = 0.0
+            var terms: [JSONNumber] = []
+            terms.reserveCapacity(elements.count)
             for element in elements {
                 let value =
                     try term.map { t throws(BindingError) in try t.evaluate(in: BindingScope(data: element)) }
                     ?? element
-                total += try number(from: value)
+                terms.append(try number(from: value))
             }
-            return .number(total)
+            return .number(NumberArithmetic.sum(terms))
         }
     }
 
     /// A number, or a string holding one (CSV data is text).
-    private func number(from value: JSONValue) throws(BindingError) -> Double {
-        switch value {
-        case .number(let number):
-            return number
-        case .string(let text):
-            if let number = Double(text.trimmingSpaces()) { return number }
-        default:
-            break
-        }
+    private func number(from value: JSONValue) throws(BindingError) -> JSONNumber {
+        if let number = NumberArithmetic.number(value) { return number }
         throw BindingError.filterFailed(filter: name, message: "expected a number, got \(Self.describe(value))")
     }
 

@@ -12,8 +12,29 @@ enum NumberFormatting {
         "CAD": "CA$", "AUD": "A$", "NZD": "NZ$", "HKD": "HK$", "MXN": "MX$", "BRL": "R$",
     ]
 
-    /// `number` with grouping: fixed `decimals` (rounded half away from zero as printf does on
-    /// the binary value), or the shortest round-tripping form when `decimals` is `nil`.
+    /// `number` with grouping: fixed `decimals`, rounded half away from zero on the exact decimal
+    /// (`2.675` → `2.68`), or the number as written (`1234.50` → `1,234.50`) when `decimals` is nil.
+    /// A number without a decimal form (NaN, past 38 digits) goes through `grouped(_: Double, …)`.
+    static func grouped(_ number: JSONNumber, decimals: Int?) -> String {
+        guard let exact = number.exact else { return grouped(number.value, decimals: decimals) }
+        let rounded = decimals.map { exact.rounded(toDecimals: $0) } ?? number.decimal ?? exact
+        guard let plain = rounded?.plainText else { return grouped(number.value, decimals: decimals) }
+        return regrouped(plain)
+    }
+
+    /// `currency` on a data number: two decimals of the exact value, as ``grouped(_:decimals:)``.
+    static func currency(_ number: JSONNumber, code: String) -> String {
+        guard let exact = number.exact, exact.rounded(toDecimals: 2) != nil else {
+            return currency(number.value, code: code)
+        }
+        let magnitude = JSONNumber(
+            ExactDecimal(coefficient: Int128(exact.coefficient.magnitude), exponent: exact.exponent))
+        return currency(amount: grouped(magnitude, decimals: 2), negative: exact.isNegative, code: code)
+    }
+
+    /// `number` on a binary value with grouping: fixed `decimals` (rounded half away from zero
+    /// as printf does on the binary value), or the shortest round-tripping form when `decimals`
+    /// is `nil`.
     static func grouped(_ value: Double, decimals: Int?) -> String {
         guard value.isFinite else { return JSONValue.numberText(value) }
         let plain: String
@@ -61,9 +82,13 @@ enum NumberFormatting {
 
     /// `€1,234.50`, `-$3.00`, `CHF 1,234.50`.
     static func currency(_ value: Double, code: String) -> String {
-        let amount = grouped(abs(value), decimals: 2)
+        currency(amount: grouped(abs(value), decimals: 2), negative: value < 0, code: code)
+    }
+
+    /// The amount (grouped, unsigned) with the symbol or code; a minus unless it rounded to zero.
+    private static func currency(amount: String, negative: Bool, code: String) -> String {
         let sign =
-            value < 0 && amount.utf8.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) ? "-" : ""
+            negative && amount.utf8.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) ? "-" : ""
         if let symbol = symbols[code] { return sign + symbol + amount }
         return sign + code + " " + amount
     }

@@ -17,7 +17,8 @@ struct UTCDateTime: Equatable {
     /// A date-time without a zone is taken as UTC.
     init?(_ value: JSONValue) {
         switch value {
-        case .number(let seconds):
+        case .number(let number):
+            let seconds = number.value
             guard seconds.isFinite, abs(seconds) < 1e13 else { return nil }
             self.init(epochSeconds: Int(seconds.rounded(.down)))
         case .string(let text):

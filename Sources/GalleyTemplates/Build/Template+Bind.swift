@@ -23,8 +23,15 @@ extension Template {
         let body = try builder.buildSlot(self.body, scope: scope)
         var backgroundColor: Color?
         if let background {
-            backgroundColor = ValueReader.color(
-                try site.evaluate(background, in: scope, at: JSONPath.root.appending("background")))
+            let path = JSONPath.root.appending("background")
+            let value = try site.evaluate(background, in: scope, at: path)
+            if value != .null {
+                switch PropertyKind.color.convert(value, propertyContext) {
+                case .success(let color): backgroundColor = color.color
+                case .failure(let problem):
+                    throw site.error(at: path, problem.message + (background.literal == nil ? " (from a binding)" : ""))
+                }
+            }
         }
         let document: any Document
         switch kind {

@@ -99,7 +99,7 @@ struct ConstraintsElementTests {
         #expect(
             unknown.contains("$.body.constraints[0].first") && unknown.contains("no child is named \"b\""), "\(unknown)"
         )
-        #expect(unknown.contains("parent, a"), "lists the names: \(unknown)")
+        #expect(unknown.contains("did you mean \"a\""), "suggests the nearest name: \(unknown)")
         let attribute = Self.message(#"{type: "constraints", \#(child), constraints: [{first: "a.middle"}]}"#)
         #expect(attribute.contains("is not an anchor") && attribute.contains("firstBaseline"), "\(attribute)")
         let priority = Self.message(
