@@ -7,7 +7,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/galley
 DEBUG_BIN = .build/debug/galley
 
-.PHONY: all deps test-deps build release demo test test-scale bench docs tsan clean
+.PHONY: all deps test-deps build release demo test test-scale bench docs reference tsan clean
 
 all: build
 
@@ -20,8 +20,12 @@ test-deps:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+## Release builds link the Swift runtime and Foundation statically (--static-swift-stdlib): a cold
+## `galley render` then loads no Swift shared library (docs/architecture.md, "Start-up").
+RELEASE_FLAGS = -c release --static-swift-stdlib $(SWIFT_FLAGS)
+
 release: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Renders every example template in Templates/ into out/, and the Swift examples
 ## (Examples/Report, the GalleyReport DSL report) into out/examples/.
@@ -51,6 +55,12 @@ format:
 ## Release-build benchmarks on fixed workloads; writes bench/results.json.
 bench: release
 	@scripts/bench
+
+## Regenerates Templates/galley.schema.json and docs/reference.md from the property table
+## (Sources/GalleyTemplates/Schema/Properties+*.swift); `make test` fails while they are stale.
+reference: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	GALLEY_RECORD=1 $(SWIFT) test --skip-build --disable-xctest --filter PropertyTableTests
 
 ## Builds the DocC catalog of every library target into .build/docs/, failing on any docc
 ## warning (not part of `make test`).

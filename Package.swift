@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Galley: an offscreen document renderer. Layers (imports point down only):
-// galley (CLI) → GalleyBatch → GalleyTemplates → Galley → GalleyText → GalleyRender → GalleyLayout;
+// galley (CLI) → GalleyServe → GalleyBatch → GalleyTemplates → Galley → GalleyText → GalleyRender → GalleyLayout;
 // GalleyReport (the Swift report DSL) sits beside GalleyTemplates, on top of Galley.
 // See docs/architecture.md for why the layers are cut this way.
 import PackageDescription
@@ -33,6 +33,9 @@ let package = Package(
         // Barcodes: libzint encodes the symbols and lays out their modules (vector output); no pkg-config file in
         // Debian 12.
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+        // The HTTP server of `galley serve` and `galley preview` (GalleyServe); MHD_start_daemon's varargs go
+        // through one inline function in the shim.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The executables' allocator (GalleyAllocator); no pkg-config file in Debian 12.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // libpng and libjpeg report errors with setjmp/longjmp, and libtiff through varargs handlers (va_list),
@@ -57,11 +60,14 @@ let package = Package(
         .target(name: "Galley", dependencies: ["GalleyLayout", "GalleyRender", "GalleyText"]),
         .target(name: "GalleyTemplates", dependencies: ["Galley"]),
         .target(name: "GalleyBatch", dependencies: ["GalleyTemplates"]),
+        // `galley serve` and `galley preview`: HTTP rendering over libmicrohttpd (docs/serve.md).
+        .target(name: "GalleyServe", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley", "CMicroHTTPD"]),
         // The result-builder DSL over Galley's nodes and specs (docs/report-dsl.md).
         .target(name: "GalleyReport", dependencies: ["Galley", "GalleyLayout", "GalleyRender", "GalleyText"]),
         .target(name: "GalleyAllocator", dependencies: ["CMimalloc"]),
         .executableTarget(
-            name: "galley", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
+            name: "galley",
+            dependencies: ["GalleyServe", "GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
         // `make bench`: fixed workloads in a release build, results in bench/results.json.
         .executableTarget(
             name: "galley-bench", dependencies: ["GalleyBatch", "GalleyTemplates", "Galley", "GalleyAllocator"]),
@@ -90,7 +96,9 @@ let package = Package(
         // Scale/gen_invoices.py writes the W1 records of the Slurm test (make test-scale).
         .testTarget(
             name: "GalleyCLITests", dependencies: ["GalleyTestSupport", "GalleyRender"],
-            exclude: ["Scale/gen_invoices.py", "PDF/pdf_report.py", "PDF/facturx_xml.py"]),
+            exclude: [
+                "Scale/gen_invoices.py", "PDF/pdf_report.py", "PDF/facturx_xml.py", "Serve/preview_browser.py",
+            ]),
         .testTarget(name: "GalleyReportTests", dependencies: ["GalleyReport", "GalleyTestSupport"]),
     ]
 )

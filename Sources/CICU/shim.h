@@ -92,6 +92,7 @@ static inline int32_t cicu_line_break_class(int32_t c) { return CICU_SYM(u_getIn
 void *CICU_SYM(unumf_openForSkeletonAndLocale)(const uint16_t *skeleton, int32_t length, const char *locale, int32_t *status);
 void *CICU_SYM(unumf_openResult)(int32_t *status);
 void CICU_SYM(unumf_formatDouble)(const void *formatter, double value, void *result, int32_t *status);
+void CICU_SYM(unumf_formatDecimal)(const void *formatter, const char *value, int32_t valueLen, void *result, int32_t *status);
 int32_t CICU_SYM(unumf_resultToString)(const void *result, uint16_t *buffer, int32_t capacity, int32_t *status);
 int32_t CICU_SYM(unumf_resultToDecimalNumber)(const void *result, char *buffer, int32_t capacity, int32_t *status);
 void CICU_SYM(unumf_close)(void *formatter);
@@ -125,6 +126,13 @@ static inline void cicu_number_result_close(void *result) { CICU_SYM(unumf_close
 static inline int32_t cicu_number_format(const void *formatter, double value, void *result) {
     int32_t status = 0;
     CICU_SYM(unumf_formatDouble)(formatter, value, result, &status);
+    return status;
+}
+/// Formats a decimal number given as text ("1234.50", "-12345E-3": ICU's decimal-number syntax) exactly,
+/// with no binary rounding on the way; returns the status (> 0 is a failure).
+static inline int32_t cicu_number_format_decimal(const void *formatter, const char *value, int32_t length, void *result) {
+    int32_t status = 0;
+    CICU_SYM(unumf_formatDecimal)(formatter, value, length, result, &status);
     return status;
 }
 /// The formatted text's length in UTF-16 units (which may exceed `capacity`: call again with more room), or -1.

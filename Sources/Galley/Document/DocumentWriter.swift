@@ -65,7 +65,10 @@ public struct OutputOptions: Sendable {
 /// failed or cancelled render leaves none (and never the first pages without the rest).
 public enum DocumentWriter {
     /// Lays out, draws and writes `document`; returns the files written, in page order.
-    /// - Parameter path: the output file (`-` for standard output: one PDF, or one PNG page).
+    /// - Parameters:
+    ///   - document: the canvas or paged document to write.
+    ///   - path: the output file (`-` for standard output: one PDF, or one PNG page).
+    ///   - options: the format, scale, pages and limits of the render.
     @discardableResult
     public static func write(_ document: any Document, to path: String, options: OutputOptions) throws -> [String] {
         try withCancellationMapped(options) {
@@ -154,8 +157,12 @@ public enum DocumentWriter {
     }
 
     /// Runs `body` on the output's pixel grid (`PixelGrid`: exact for a PDF, the PNG's pixels
-    /// per point) and turns the renderer's `.cancelled` into the reason the source gives.
-    static func withCancellationMapped<T>(_ options: OutputOptions, _ body: () throws -> T) throws -> T {
+    /// per point) and turns the renderer's `.cancelled` into `RenderCancelled` with the reason
+    /// the source gives (cancelled or timed out).
+    /// - Parameters:
+    ///   - options: the render's format (which grid) and cancellation source.
+    ///   - body: the layout, pagination or drawing to run.
+    public static func withCancellationMapped<T>(_ options: OutputOptions, _ body: () throws -> T) throws -> T {
         do {
             return try PixelGrid.withScale(options.layoutGridScale, body)
         } catch RenderError.cancelled {

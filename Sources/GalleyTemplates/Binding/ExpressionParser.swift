@@ -219,9 +219,9 @@ struct ExpressionParser {
     /// A number (optionally negative), string, `true`, `false` or `null`; `nil` when the token is none of these.
     private mutating func parseLiteral() throws(BindingSyntaxError) -> JSONValue? {
         switch current.kind {
-        case .number(let number):
+        case .number(let text):
             try advance()
-            return .number(number)
+            return .number(JSONNumber(parsing: text) ?? JSONNumber(.nan))
         case .string(let string):
             try advance()
             return .string(string)
@@ -232,9 +232,9 @@ struct ExpressionParser {
             return value
         case .symbol("-"):
             try advance()
-            guard case .number(let number) = current.kind else { throw unexpected("expected a number after '-'") }
+            guard case .number(let text) = current.kind else { throw unexpected("expected a number after '-'") }
             try advance()
-            return .number(-number)
+            return .number((JSONNumber(parsing: text) ?? JSONNumber(.nan)).negated)
         default:
             return nil
         }
@@ -256,8 +256,9 @@ struct ExpressionParser {
                 let inner = try parseOr()
                 guard current.kind == .symbol("]") else { throw unexpected("expected ']'") }
                 switch inner {
-                case .literal(.number(let number)) where number >= 0 && number == number.rounded() && number < 1e15:
-                    steps.append(.index(Int(number)))
+                case .literal(.number(let number))
+                where number.value >= 0 && number.value == number.value.rounded() && number.value < 1e15:
+                    steps.append(.index(Int(number.value)))
                 case .literal(.string(let key)):
                     steps.append(.key(key))
                 default:
@@ -281,7 +282,7 @@ struct ExpressionParser {
         let found: String
         switch current.kind {
         case .identifier(let name): found = "'\(name)'"
-        case .number(let number): found = JSONValue.numberText(number)
+        case .number(let text): found = text
         case .string(let string): found = "\"\(string)\""
         case .symbol(let symbol): found = "'\(symbol)'"
         case .close: found = "'}}'"

@@ -65,7 +65,7 @@ enum Filter: Hashable, Sendable {
         do {
             switch self {
             case .formatted(_, let format, let lang):
-                return .string(try format.format(try number(from: input), locale: lang ?? locale))
+                return .string(try Self.format(try number(from: input), format, locale: lang ?? locale))
             case .date(_, let format, let lang):
                 guard let instant = Instant(input) else {
                     throw BindingError.filterFailed(
@@ -76,7 +76,10 @@ enum Filter: Hashable, Sendable {
                 }
                 return .string(try format.format(millisecondsSince1970: instant.milliseconds, locale: lang ?? locale))
             case .round(let format):
-                return .number(try format.rounded(try number(from: input)))
+                let number = try number(from: input)
+                guard let decimal = Self.decimalText(number) else { return .number(number) }
+                let rounded = try format.rounded(decimal: decimal)
+                return .number(ExactDecimal(parsing: rounded).map(JSONNumber.init) ?? number)
             case .truncate(let length, let atWords, let ellipsis):
                 return .string(Self.truncated(input.interpolationText, length, atWords: atWords, ellipsis: ellipsis))
             case .replace(let target, let replacement):
@@ -102,17 +105,43 @@ enum Filter: Hashable, Sendable {
         }
     }
 
-    private func sum(_ input: JSONValue, _ term: BindingTemplate?) throws(BindingError) -> Double {
+    private func sum(_ input: JSONValue, _ term: BindingTemplate?) throws(BindingError) -> JSONNumber {
         guard case .array(let elements) = input else {
             throw BindingError.filterFailed(filter: name, message: "expected an array, got \(Self.describe(input))")
         }
-        var total = 0.0
+        var terms: [JSONNumber] = []
+        terms.reserveCapacity(elements.count)
         for element in elements {
             let value =
                 try term.map { t throws(BindingError) in try t.evaluate(in: BindingScope(data: element)) } ?? element
-            total += try number(from: value)
+            terms.append(try number(from: value))
         }
-        return total
+        return NumberArithmetic.sum(terms)
+    }
+
+    /// `number` formatted exactly: its decimal digits go to ICU as text (docs/templates.md, Numbers).
+    /// `number` without decimals shows every digit as written (`1234.50` → `1,234.50`).
+    static func format(_ number: JSONNumber, _ format: NumberFormat, locale: FormatLocale) throws(FormattingError)
+        -> String
+    {
+        guard let decimal = decimalText(number) else { return try format.format(number.value, locale: locale) }
+        var format = format
+        if case .decimal = format.style, format.minimumFractionDigits == nil, format.maximumFractionDigits == nil,
+            let exponent = number.exact?.exponent, exponent < 0
+        {
+            format.minimumFractionDigits = min(-exponent, NumberFormat.fractionDigitLimit.upperBound)
+        }
+        return try format.format(decimal: decimal, locale: locale)
+    }
+
+    /// The number as ICU's decimal text (`123450E-2`): its exact decimal, or the digits as written
+    /// past 38 of them; nil for NaN and the infinities.
+    static func decimalText(_ number: JSONNumber) -> String? {
+        if let exact = number.exact { return String(exact.coefficient) + "E" + String(exact.exponent) }
+        guard let source = number.source, number.value.isFinite,
+            source.utf8.allSatisfy({ $0 < 0x80 && "0123456789.eE+-".utf8.contains($0) })
+        else { return nil }
+        return source
     }
 
     /// At most `length` characters (grapheme clusters) including `ellipsis`; when `atWords`,
@@ -131,15 +160,8 @@ enum Filter: Hashable, Sendable {
     }
 
     /// A number, or a string holding one (CSV data is text).
-    private func number(from value: JSONValue) throws(BindingError) -> Double {
-        switch value {
-        case .number(let number):
-            return number
-        case .string(let text):
-            if let number = Double(text.trimmingSpaces()) { return number }
-        default:
-            break
-        }
+    private func number(from value: JSONValue) throws(BindingError) -> JSONNumber {
+        if let number = NumberArithmetic.number(value) { return number }
         throw BindingError.filterFailed(filter: name, message: "expected a number, got \(Self.describe(value))")
     }
 

@@ -72,7 +72,7 @@ struct FilterArguments {
         -> Int?
     {
         guard let argument = value(name, orPosition: index) else { return nil }
-        guard case .number(let number) = argument.value, number == number.rounded(),
+        guard case .number(let written) = argument.value, case let number = written.value, number == number.rounded(),
             number >= Double(range.lowerBound), number <= Double(range.upperBound)
         else {
             throw BindingSyntaxError(

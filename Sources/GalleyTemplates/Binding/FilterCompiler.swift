@@ -103,7 +103,8 @@ extension Filter {
         default:
             throw BindingSyntaxError(
                 message: "unknown filter '\(name)'", column: column,
-                hint: "known filters: \(Self.knownNames.joined(separator: ", "))")
+                hint: Suggestion.hint(for: name, in: Self.knownNames, listing: false)
+                    ?? "known filters: \(Self.knownNames.joined(separator: ", "))")
         }
     }
 

@@ -15,7 +15,8 @@ struct Instant: Equatable {
     /// A date-time without a zone is taken as UTC.
     init?(_ value: JSONValue) {
         switch value {
-        case .number(let seconds):
+        case .number(let number):
+            let seconds = number.value
             guard seconds.isFinite, abs(seconds) < 1e13 else { return nil }
             milliseconds = (seconds * 1000).rounded(.down)
         case .string(let text):

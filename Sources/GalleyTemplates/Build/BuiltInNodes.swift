@@ -109,7 +109,7 @@ enum BuiltInNodes {
                     series.values = try numbers(object["values"], key + ".values")
                 }
                 if let color = object["color"], color != .null {
-                    guard let parsed = ValueReader.color(color) else {
+                    guard let parsed = color.stringValue.flatMap(ColorParser.parse) else {
                         throw ParamsError(
                             description: "chart: params.\(key).color must be a colour such as \"#2563eb\"")
                     }
@@ -169,7 +169,7 @@ enum BuiltInNodes {
             case .object(let object): self.object = object
             case .null: self.object = JSONObject()
             default:
-                throw ParamsError(description: "\(name): params must be an object, got \(ValueReader.describe(value))")
+                throw ParamsError(description: "\(name): params must be an object, got \(ValueText.describe(value))")
             }
         }
 
@@ -200,7 +200,9 @@ enum BuiltInNodes {
 
         func color(_ key: String) throws -> Color? {
             guard let value = object[key], value != .null else { return nil }
-            guard let color = ValueReader.color(value) else { throw fail(key, "a colour such as \"#2563eb\"") }
+            guard let color = value.stringValue.flatMap(ColorParser.parse) else {
+                throw fail(key, "a colour such as \"#2563eb\"")
+            }
             return color
         }
 
@@ -210,7 +212,7 @@ enum BuiltInNodes {
                 throw fail(key, "a non-empty array of colours")
             }
             return try items.map { item in
-                guard let color = ValueReader.color(item) else {
+                guard let color = item.stringValue.flatMap(ColorParser.parse) else {
                     throw fail(key, "an array of colours such as \"#2563eb\"")
                 }
                 return color

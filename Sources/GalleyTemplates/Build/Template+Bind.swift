@@ -20,21 +20,19 @@ extension Template {
         let resources = resources ?? RenderResources.forTemplate(self)
         let site = BuildSite(template: self, recordIndex: recordIndex, resources: resources)
         var builder = ElementBuilder(site: site)
-        var scope = BindingScope(data: data)
-        if let language {
-            let path = JSONPath.root.appending("lang")
-            let value = try site.evaluate(language, in: scope, at: path)
-            guard let tag = value.stringValue, let locale = FormatLocale(tag: tag) else {
-                throw site.error(at: path, ValueReader.problem(value, .languageTag) ?? "expected a language tag")
-            }
-            scope = scope.formatting(in: locale)
-        }
-        if let direction = direction.flatMap(TextDirection.init(rawValue:)) { scope = scope.directed(direction) }
+        let scope = try documentScope(BindingScope(data: data), site: site)
         let body = try builder.buildSlot(self.body, scope: scope)
         var backgroundColor: Color?
         if let background {
-            backgroundColor = ValueReader.color(
-                try site.evaluate(background, in: scope, at: JSONPath.root.appending("background")))
+            let path = JSONPath.root.appending("background")
+            let value = try site.evaluate(background, in: scope, at: path)
+            if value != .null {
+                switch PropertyKind.color.convert(value, propertyContext) {
+                case .success(let color): backgroundColor = color.color
+                case .failure(let problem):
+                    throw site.error(at: path, problem.message + (background.literal == nil ? " (from a binding)" : ""))
+                }
+            }
         }
         let document: any Document
         switch kind {
@@ -90,6 +88,17 @@ extension Template {
             var builder = ElementBuilder(site: site)
             return try builder.buildSlot(element, scope: scope.page(numbering.page, of: numbering.pages))
         }
+    }
+
+    /// `scope` with the document's `lang` and `dir` (literal, or bound from the record).
+    private func documentScope(_ scope: BindingScope, site: BuildSite) throws(TemplateError) -> BindingScope {
+        var parameters = self.scope
+        for bound in scopeBound {
+            guard let value = try BoundElement.converted(bound, scope: scope, site: site) else { continue }
+            if let locale = value.typed(FormatLocale.self) { parameters.locale = locale }
+            if let direction = value.typed(TextDirection.self) { parameters.direction = direction }
+        }
+        return parameters.applied(to: scope)
     }
 
     func documentMetadata(site: BuildSite, scope: BindingScope) throws(TemplateError) -> DocumentMetadata {

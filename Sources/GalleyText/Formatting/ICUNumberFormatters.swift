@@ -22,15 +22,31 @@ final class ICUNumberFormatter: Sendable {
         cicu_number_formatter_close(handle.pointer)
     }
 
-    /// Formats `value` and hands ICU's result object to `read` (valid only during the call).
-    func format<T>(_ value: Double, _ read: (UnsafeMutableRawPointer) throws(FormattingError) -> T)
+    /// What to format: a decimal number as text (exact), or a binary value.
+    enum Input {
+        case decimal(String)
+        case binary(Double)
+    }
+
+    /// Formats `input` and hands ICU's result object to `read` (valid only during the call).
+    func format<T>(_ input: Input, _ read: (UnsafeMutableRawPointer) throws(FormattingError) -> T)
         throws(FormattingError) -> T
     {
         guard let result = cicu_number_result_open() else { throw FormattingError("ICU could not allocate a result") }
         defer { cicu_number_result_close(result) }
-        guard cicu_number_format(handle.pointer, value, result) <= 0 else {
-            throw FormattingError("ICU could not format \(value)")
+        let status: Int32
+        switch input {
+        case .decimal(let text):
+            status =
+                text.utf8.withContiguousStorageIfAvailable { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) {
+                        cicu_number_format_decimal(handle.pointer, $0.baseAddress, Int32($0.count), result)
+                    }
+                } ?? text.withCString { cicu_number_format_decimal(handle.pointer, $0, Int32(text.utf8.count), result) }
+        case .binary(let value):
+            status = cicu_number_format(handle.pointer, value, result)
         }
+        guard status <= 0 else { throw FormattingError("ICU could not format \(input)") }
         return try read(result)
     }
 }

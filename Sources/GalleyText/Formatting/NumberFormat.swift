@@ -104,17 +104,35 @@ public struct NumberFormat: Hashable, Sendable {
             case .currency, .compact: return nil
             }
         }
-        let minimum = min(minimumFractionDigits ?? 0, 20)
-        let maximum = max(minimum, min(maximumFractionDigits ?? max(minimum, 20), 20))
+        let minimum = min(minimumFractionDigits ?? 0, Self.fractionDigitLimit.upperBound)
+        guard let maximumFractionDigits else {
+            // At least `minimum` digits, and every further digit the number has (`.00*`).
+            return minimum == 0 ? "precision-unlimited" : "." + String(repeating: "0", count: minimum) + "*"
+        }
+        let maximum = max(minimum, min(maximumFractionDigits, Self.fractionDigitLimit.upperBound))
         if maximum == 0 { return "precision-integer" }
         return "." + String(repeating: "0", count: minimum) + String(repeating: "#", count: maximum - minimum)
     }
 
-    /// `value` written in `locale`.
-    /// - Throws: ``FormattingError`` when ICU rejects the format (an unknown currency code) or the value.
+    /// `decimal`, a decimal number as text (`"1234.50"`, `"-123450E-2"`: digits, an optional point and
+    /// exponent), written in `locale` exactly: ICU reads the digits themselves, so a 19-digit ID or the
+    /// sum 0.3 is never rounded through a binary `Double` on the way.
+    /// - Throws: ``FormattingError`` when ICU rejects the format (an unknown currency code) or the text.
+    public func format(decimal: String, locale: FormatLocale) throws(FormattingError) -> String {
+        let formatter = try ICUNumberFormatters.formatter(for: self, locale: locale)
+        return try formatter.format(.decimal(decimal)) { result throws(FormattingError) in
+            guard let text = icuText({ cicu_number_result_text(result, $0, $1) }) else {
+                throw FormattingError("ICU could not write \(decimal)")
+            }
+            return text
+        }
+    }
+
+    /// `value` written in `locale`: for the values without a decimal form (NaN, the infinities).
+    /// - Throws: ``FormattingError`` when ICU rejects the format or the value.
     public func format(_ value: Double, locale: FormatLocale) throws(FormattingError) -> String {
         let formatter = try ICUNumberFormatters.formatter(for: self, locale: locale)
-        return try formatter.format(value) { result throws(FormattingError) in
+        return try formatter.format(.binary(value)) { result throws(FormattingError) in
             guard let text = icuText({ cicu_number_result_text(result, $0, $1) }) else {
                 throw FormattingError("ICU could not write \(value)")
             }
@@ -122,18 +140,22 @@ public struct NumberFormat: Hashable, Sendable {
         }
     }
 
-    /// `value` rounded as this format rounds it (fraction digits and rounding mode), as a number.
-    public func rounded(_ value: Double) throws(FormattingError) -> Double {
-        guard value.isFinite else { return value }
+    /// `decimal` (as for ``format(decimal:locale:)``) rounded as this format rounds it (fraction
+    /// digits and rounding mode), as decimal text in ICU's syntax (`"1.01"`, `"-2E+3"`).
+    /// - Throws: ``FormattingError`` when ICU rejects the text.
+    public func rounded(decimal: String) throws(FormattingError) -> String {
         let formatter = try ICUNumberFormatters.formatter(for: self, locale: .default)
-        return try formatter.format(value) { result throws(FormattingError) in
-            var buffer = [CChar](repeating: 0, count: 64)
-            let length = cicu_number_result_decimal(result, &buffer, 63)
-            guard length > 0, length < 64,
-                let rounded = Double(
-                    String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            else { throw FormattingError("ICU could not round \(value)") }
-            return rounded
+        return try formatter.format(.decimal(decimal)) { result throws(FormattingError) in
+            try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 96) { buffer throws(FormattingError) in
+                guard let base = buffer.baseAddress else { throw FormattingError("no room to round \(decimal)") }
+                let length = cicu_number_result_decimal(result, base, Int32(buffer.count - 1))
+                guard length > 0, Int(length) < buffer.count else {
+                    throw FormattingError("ICU could not round \(decimal)")
+                }
+                return String(
+                    decoding: UnsafeRawBufferPointer(start: base, count: Int(length)).bindMemory(to: UInt8.self),
+                    as: UTF8.self)
+            }
         }
     }
 }

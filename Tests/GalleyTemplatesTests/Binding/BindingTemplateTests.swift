@@ -32,7 +32,10 @@ import Testing
     @Test func syntaxErrors() {
         #expect(
             syntaxError("{{ total | currncy:\"EUR\" }}")
-                == "column 12: unknown filter 'currncy' (known filters: number, percent, currency, compact, date, time, round, truncate, replace, join, upper, lower, default, sum)"
+                == "column 12: unknown filter 'currncy' (did you mean \"currency\"?)")
+        #expect(
+            syntaxError("{{ total | frobnicate }}")
+                == "column 12: unknown filter 'frobnicate' (known filters: number, percent, currency, compact, date, time, round, truncate, replace, join, upper, lower, default, sum)"
         )
         #expect(syntaxError("Hi {{ name") == "column 4: unclosed '{{' (close the binding with }})")
         #expect(syntaxError("{{}}") == "column 3: empty binding '{{}}' (write a path, e.g. {{name}})")

@@ -1,3 +1,4 @@
+import GalleyText
 import Testing
 
 @testable import GalleyTemplates
@@ -21,6 +22,27 @@ import Testing
         #expect(throws: BindingError.filterFailed(filter: "number", message: "expected a number, got string \"abc\"")) {
             try apply("number:2", to: .string("abc"))
         }
+    }
+
+    /// Numbers reach ICU as their exact decimal text, never through a `Double`: a 19-digit ID, the
+    /// exact sum 0.3, the half-cent of a decimal that has no exact binary form (docs/templates.md, Numbers).
+    @Test func exactDecimalsFormatExactly() throws {
+        func text(_ template: String, _ data: JSONValue = [:]) throws -> String {
+            try BindingTemplate(parsing: template).evaluate(in: BindingScope(data: data)).interpolationText
+        }
+        #expect(try text("{{ 1234567890123456789 | number }}") == "1,234,567,890,123,456,789")
+        #expect(try text("{{ id | number:grouping:false }}", ["id": "98765432109876543210"]) == "98765432109876543210")
+        #expect(try text("{{ 0.1 + 0.2 | number }}") == "0.3")
+        #expect(try text("{{ 0.1 + 0.2 | number:17 }}") == "0.30000000000000000")
+        #expect(try text("{{ a | number }}", ["a": "1234.50"]) == "1,234.50", "the digits as written")
+        #expect(try text("{{ a | number:2 }}", ["a": "1.005"]) == "1.01", "half away from zero on 1.005 itself")
+        #expect(try text("{{ a | number:2, rounding:'halfEven' }}", ["a": "1.125"]) == "1.12")
+        #expect(try text("{{ a | currency:'EUR' }}", ["a": "1234567890123456.785"]) == "€1,234,567,890,123,456.79")
+        #expect(try text("{{ a | round:2 }}", ["a": "0.285"]) == "0.29")
+        #expect(try text("{{ 12345678901234567890.5 | round }}") == "12345678901234567891")
+        let locale = try #require(FormatLocale(tag: "de-DE"))
+        let german = BindingScope(data: ["a": "1234567890123456789.5"]).formatting(in: locale)
+        #expect(try BindingTemplate(parsing: "{{ a | number:1 }}").string(in: german) == "1.234.567.890.123.456.789,5")
     }
 
     @Test func currency() throws {
