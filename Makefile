@@ -21,11 +21,13 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 ## Release builds link the Swift runtime and Foundation statically (--static-swift-stdlib): a cold
-## `galley render` then loads no Swift shared library (docs/architecture.md, "Start-up").
+## `galley render` then loads no Swift shared library (docs/architecture.md, "Start-up"). Built by
+## product (galley, and report-example for `make demo`): GalleyTestSupport's Testing has no static build.
 RELEASE_FLAGS = -c release --static-swift-stdlib $(SWIFT_FLAGS)
 
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product galley
+	$(SWIFT) build $(RELEASE_FLAGS) --product report-example
 
 ## Renders every example template in Templates/ into out/, and the Swift examples
 ## (Examples/Report, the GalleyReport DSL report) into out/examples/.

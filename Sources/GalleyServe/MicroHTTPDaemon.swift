@@ -41,6 +41,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
             throw ServeError(
                 "cannot listen on \(host):\(port): give an IPv4 address (127.0.0.1, 0.0.0.0) and a port 0-65535")
         }
+        if let failure = galley_mhd_load() { throw ServeError(String(cString: failure)) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         daemon = galley_mhd_start(
             &address, accessCallback, context, completedCallback, context, UInt32(clamping: connectionLimit), 60,
@@ -57,7 +58,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     /// keep being served.
     public func quiesce() {
         guard let daemon, listenSocket < 0 else { return }
-        let socket = MHD_quiesce_daemon(daemon)
+        let socket = galley_MHD_quiesce_daemon(daemon)
         guard socket >= 0 else { return }
         listenSocket = socket
         // libmicrohttpd owns the socket until it stops; shutting it down makes the kernel refuse
@@ -68,7 +69,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     /// Closes every connection and joins their threads (call once nothing is in flight).
     public func stop() {
         guard let daemon else { return }
-        MHD_stop_daemon(daemon)
+        galley_MHD_stop_daemon(daemon)
         self.daemon = nil
         if listenSocket >= 0 { close(listenSocket) }
         listenSocket = -1
@@ -152,19 +153,19 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         case .bytes(let bytes):
             state.bytes = bytes.count
             made = bytes.withUnsafeBytes {
-                MHD_create_response_from_buffer(
+                galley_MHD_create_response_from_buffer(
                     bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
             state.stream = stream
             let retained = Unmanaged.passRetained(stream).toOpaque()
-            made = MHD_create_response_from_callback(UInt64.max, 64 * 1024, readCallback, retained, freeCallback)
+            made = galley_MHD_create_response_from_callback(UInt64.max, 64 * 1024, readCallback, retained, freeCallback)
             if made == nil { Unmanaged<ResponseStream>.fromOpaque(retained).release() }
         }
         guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
-        for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        defer { galley_MHD_destroy_response(made) }
+        for (name, value) in response.headers { _ = galley_MHD_add_response_header(made, name, value) }
+        return galley_MHD_queue_response(connection, UInt32(response.status), made)
     }
 
     fileprivate func completed(_ state: RequestState) {
@@ -189,7 +190,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
         let box = ValueBox()
         let pointer = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
+        _ = galley_MHD_get_connection_values(connection, kind, collectValue, pointer)
         return box.values
     }
 }

@@ -48,6 +48,14 @@ enum Tool {
     /// and `waitpid` directly, for timing whole processes: Foundation's `Process` adds tens of
     /// milliseconds of its own.
     static func spawn(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
+        try spawnMeasured(path, arguments, environment: environment).status
+    }
+
+    /// `spawn`, also returning the CPU seconds (user + system) the process used, as the kernel accounts them
+    /// (`wait4`): on a machine loaded by other work a whole process's wall time stretches, its CPU time much less.
+    static func spawnMeasured(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, cpuSeconds: Double)
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -62,8 +70,10 @@ enum Tool {
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard spawned == 0 else { throw BenchFailure("cannot start \(path): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status >> 8) & 0xff
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return ((status >> 8) & 0xff, seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
     /// The release `galley` next to this benchmark's executable.

@@ -58,7 +58,8 @@ public final class FontRegistry: Sendable {
 
     /// The folders' faces, opened in `init`.
     private let folders: Catalog
-    /// The folders' files, made known to fontconfig before anything asks it (see ``shareWithFontconfig()``).
+    /// The folders' files, made known to fontconfig before it is asked for a fallback or the full list (see
+    /// ``shareWithFontconfig()``).
     private let folderPaths: [String]
     /// The folders' and the system's faces, made when first needed.
     private let everything = Locked<Catalog?>(nil)
@@ -136,8 +137,9 @@ public final class FontRegistry: Sendable {
         let key = name.lowercased()
         let system = systemFamilies.withLock { families -> [FontFace] in
             if let known = families[key] { return known }
-            // Before fontconfig is asked anything: its answers count the folders' files.
-            SystemFonts.addApplicationFonts(folderPaths)
+            // The folders' files need not be fontconfig's application fonts for this question (unlike a fallback's):
+            // fontconfig would list those of this family too, and `seen` skips them. Adding them first (fontconfig
+            // reads each whole font) was 6% of a cold `galley render` of an invoice set in a system family.
             var seen = Set(folderPaths.map { FileSystem.realPath($0) ?? $0 })
             let faces = FontRegistry.open(SystemFonts.files(family: name), seen: &seen).filter {
                 $0.family.lowercased() == key
