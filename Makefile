@@ -10,7 +10,7 @@ DEBUG_BIN = .build/debug/galley
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 10800
 
-.PHONY: all deps test-deps build release demo test test-scale bench docs tsan fuzz clean
+.PHONY: all deps test-deps build release demo test test-scale bench docs reference tsan fuzz clean
 
 all: build
 
@@ -23,8 +23,14 @@ test-deps:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+## Release builds link the Swift runtime and Foundation statically (--static-swift-stdlib): a cold
+## `galley render` then loads no Swift shared library (docs/architecture.md, "Start-up"). Built by
+## product (galley, and report-example for `make demo`): GalleyTestSupport's Testing has no static build.
+RELEASE_FLAGS = -c release --static-swift-stdlib $(SWIFT_FLAGS)
+
 release: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product galley
+	$(SWIFT) build $(RELEASE_FLAGS) --product report-example
 
 ## Renders every example template in Templates/ into out/, and the Swift examples
 ## (Examples/Report, the GalleyReport DSL report) into out/examples/.
@@ -63,6 +69,12 @@ format:
 ## Release-build benchmarks on fixed workloads; writes bench/results.json.
 bench: release
 	@scripts/bench
+
+## Regenerates Templates/galley.schema.json and docs/reference.md from the property table
+## (Sources/GalleyTemplates/Schema/Properties+*.swift); `make test` fails while they are stale.
+reference: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	GALLEY_RECORD=1 $(SWIFT) test --skip-build --disable-xctest --filter PropertyTableTests
 
 ## Builds the DocC catalog of every library target into .build/docs/, failing on any docc
 ## warning (not part of `make test`).

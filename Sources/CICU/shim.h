@@ -85,4 +85,114 @@ static inline int32_t cicu_script_of(int32_t c) {
 static inline const char *cicu_script_short_name(int32_t code) { return CICU_SYM(uscript_getShortName)(code); }
 /// The UAX #14 Line_Break class (UCHAR_LINE_BREAK = 0x1008) as ICU's ULineBreak value.
 static inline int32_t cicu_line_break_class(int32_t c) { return CICU_SYM(u_getIntPropertyValue)(c, 0x1008); }
+
+// Number and date formatting (libicui18n): unumf_* (skeleton-driven NumberFormatter, immutable and
+// thread-safe once opened), udat_* (SimpleDateFormat: not thread-safe, callers serialise), udatpg_*
+// (CLDR skeleton -> pattern), ucal_getCanonicalTimeZoneID (validates zone names), uloc_forLanguageTag.
+void *CICU_SYM(unumf_openForSkeletonAndLocale)(const uint16_t *skeleton, int32_t length, const char *locale, int32_t *status);
+void *CICU_SYM(unumf_openResult)(int32_t *status);
+void CICU_SYM(unumf_formatDouble)(const void *formatter, double value, void *result, int32_t *status);
+void CICU_SYM(unumf_formatDecimal)(const void *formatter, const char *value, int32_t valueLen, void *result, int32_t *status);
+int32_t CICU_SYM(unumf_resultToString)(const void *result, uint16_t *buffer, int32_t capacity, int32_t *status);
+int32_t CICU_SYM(unumf_resultToDecimalNumber)(const void *result, char *buffer, int32_t capacity, int32_t *status);
+void CICU_SYM(unumf_close)(void *formatter);
+void CICU_SYM(unumf_closeResult)(void *result);
+void *CICU_SYM(udat_open)(int32_t timeStyle, int32_t dateStyle, const char *locale, const uint16_t *tz, int32_t tzLength,
+                          const uint16_t *pattern, int32_t patternLength, int32_t *status);
+int32_t CICU_SYM(udat_format)(const void *format, double date, uint16_t *result, int32_t capacity, void *position, int32_t *status);
+void CICU_SYM(udat_close)(void *format);
+void *CICU_SYM(udatpg_open)(const char *locale, int32_t *status);
+int32_t CICU_SYM(udatpg_getBestPattern)(void *generator, const uint16_t *skeleton, int32_t length, uint16_t *pattern, int32_t capacity, int32_t *status);
+void CICU_SYM(udatpg_close)(void *generator);
+int32_t CICU_SYM(ucal_getCanonicalTimeZoneID)(const uint16_t *id, int32_t length, uint16_t *result, int32_t capacity, int8_t *isSystemID, int32_t *status);
+int32_t CICU_SYM(uloc_forLanguageTag)(const char *tag, char *localeID, int32_t capacity, int32_t *parsedLength, int32_t *status);
+
+/// A number formatter for an ICU number skeleton ("currency/EUR rounding-mode-half-up") and a locale; NULL on failure.
+static inline void *cicu_number_formatter_open(const uint16_t *skeleton, int32_t length, const char *locale) {
+    int32_t status = 0;
+    void *formatter = CICU_SYM(unumf_openForSkeletonAndLocale)(skeleton, length, locale, &status);
+    if (status > 0 && formatter) { CICU_SYM(unumf_close)(formatter); return 0; }
+    return status > 0 ? 0 : formatter;
+}
+static inline void cicu_number_formatter_close(void *formatter) { CICU_SYM(unumf_close)(formatter); }
+static inline void *cicu_number_result_open(void) {
+    int32_t status = 0;
+    void *result = CICU_SYM(unumf_openResult)(&status);
+    if (status > 0 && result) { CICU_SYM(unumf_closeResult)(result); return 0; }
+    return status > 0 ? 0 : result;
+}
+static inline void cicu_number_result_close(void *result) { CICU_SYM(unumf_closeResult)(result); }
+/// Formats `value` into `result`; returns the status (> 0 is a failure).
+static inline int32_t cicu_number_format(const void *formatter, double value, void *result) {
+    int32_t status = 0;
+    CICU_SYM(unumf_formatDouble)(formatter, value, result, &status);
+    return status;
+}
+/// Formats a decimal number given as text ("1234.50", "-12345E-3": ICU's decimal-number syntax) exactly,
+/// with no binary rounding on the way; returns the status (> 0 is a failure).
+static inline int32_t cicu_number_format_decimal(const void *formatter, const char *value, int32_t length, void *result) {
+    int32_t status = 0;
+    CICU_SYM(unumf_formatDecimal)(formatter, value, length, result, &status);
+    return status;
+}
+/// The formatted text's length in UTF-16 units (which may exceed `capacity`: call again with more room), or -1.
+static inline int32_t cicu_number_result_text(const void *result, uint16_t *buffer, int32_t capacity) {
+    int32_t status = 0;
+    int32_t length = CICU_SYM(unumf_resultToString)(result, buffer, capacity, &status);
+    return (status > 0 && status != 15 /* U_BUFFER_OVERFLOW_ERROR */) ? -1 : length;
+}
+/// The rounded number as a decimal string ("1.01", "-2E+3"), NUL-terminated when it fits; -1 on failure.
+static inline int32_t cicu_number_result_decimal(const void *result, char *buffer, int32_t capacity) {
+    int32_t status = 0;
+    int32_t length = CICU_SYM(unumf_resultToDecimalNumber)(result, buffer, capacity, &status);
+    return status > 0 ? -1 : length;
+}
+/// A date formatter for an explicit pattern in a time zone (UDAT_PATTERN = -2 for both styles); NULL on failure.
+static inline void *cicu_date_formatter_open(const char *locale, const uint16_t *tz, int32_t tzLength,
+                                             const uint16_t *pattern, int32_t patternLength) {
+    int32_t status = 0;
+    void *format = CICU_SYM(udat_open)(-2, -2, locale, tz, tzLength, pattern, patternLength, &status);
+    if (status > 0 && format) { CICU_SYM(udat_close)(format); return 0; }
+    return status > 0 ? 0 : format;
+}
+/// A date formatter for ICU's styles (0 full, 1 long, 2 medium, 3 short, -1 none); NULL on failure.
+static inline void *cicu_date_formatter_open_styles(int32_t timeStyle, int32_t dateStyle, const char *locale,
+                                                    const uint16_t *tz, int32_t tzLength) {
+    int32_t status = 0;
+    void *format = CICU_SYM(udat_open)(timeStyle, dateStyle, locale, tz, tzLength, 0, -1, &status);
+    if (status > 0 && format) { CICU_SYM(udat_close)(format); return 0; }
+    return status > 0 ? 0 : format;
+}
+static inline void cicu_date_formatter_close(void *format) { CICU_SYM(udat_close)(format); }
+/// Formats milliseconds since 1970 (UTC); the length in UTF-16 units (may exceed `capacity`), or -1.
+static inline int32_t cicu_date_format(const void *format, double milliseconds, uint16_t *buffer, int32_t capacity) {
+    int32_t status = 0;
+    int32_t length = CICU_SYM(udat_format)(format, milliseconds, buffer, capacity, 0, &status);
+    return (status > 0 && status != 15) ? -1 : length;
+}
+/// The locale's best pattern for a CLDR skeleton ("yMMMd" -> "MMM d, y"); its length (may exceed `capacity`), or -1.
+static inline int32_t cicu_date_best_pattern(const char *locale, const uint16_t *skeleton, int32_t length,
+                                             uint16_t *pattern, int32_t capacity) {
+    int32_t status = 0;
+    void *generator = CICU_SYM(udatpg_open)(locale, &status);
+    if (!generator || status > 0) { if (generator) CICU_SYM(udatpg_close)(generator); return -1; }
+    int32_t result = CICU_SYM(udatpg_getBestPattern)(generator, skeleton, length, pattern, capacity, &status);
+    CICU_SYM(udatpg_close)(generator);
+    return (status > 0 && status != 15) ? -1 : result;
+}
+/// The canonical ID of a time zone name ("Europe/Berlin"), or -1 for a name ICU does not know.
+static inline int32_t cicu_canonical_time_zone(const uint16_t *id, int32_t length, uint16_t *result, int32_t capacity) {
+    int32_t status = 0;
+    int8_t isSystem = 0;
+    int32_t written = CICU_SYM(ucal_getCanonicalTimeZoneID)(id, length, result, capacity, &isSystem, &status);
+    return (status > 0 || !isSystem) ? -1 : written;
+}
+/// ICU's locale ID for a BCP 47 tag ("de-CH" -> "de_CH"); its length, or -1 when the tag is not well formed
+/// (the whole tag must parse).
+static inline int32_t cicu_locale_for_language_tag(const char *tag, int32_t tagLength, char *locale, int32_t capacity) {
+    int32_t status = 0;
+    int32_t parsed = 0;
+    int32_t length = CICU_SYM(uloc_forLanguageTag)(tag, locale, capacity, &parsed, &status);
+    return (status > 0 || parsed != tagLength) ? -1 : length;
+}
 #endif

@@ -1,6 +1,6 @@
-// TIFF through libtiff, read from memory. libtiff reports errors through printf-style handlers (a va_list),
-// which Swift cannot take, so they are formatted here into the message buffer: the first error of a decode is
-// the one reported. Warnings (an unknown tag, say) are dropped, as Pillow drops them.
+// TIFF through libtiff (loaded on first use: tiff_functions.h), read from memory. libtiff reports errors through
+// printf-style handlers (a va_list), which Swift cannot take, so they are formatted here into the message buffer:
+// the first error of a decode is the one reported. Warnings (an unknown tag, say) are dropped, as Pillow drops them.
 #include "codecs_internal.h"
 
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <tiffio.h>
+#include "tiff_functions.h"
 
 typedef struct {
     const uint8_t *bytes;
@@ -74,58 +74,63 @@ int imagecodecs_tiff_decode(const uint8_t *bytes, size_t length, uint64_t max_pi
                             char *message) {
     memset(out, 0, sizeof *out);
     imagecodecs_set_message(message, "");
+    const char *unavailable = galley_tiff_load();
+    if (unavailable) {
+        imagecodecs_set_message(message, unavailable);
+        return IMAGECODECS_UNAVAILABLE;
+    }
     memory_file file = {bytes, length, 0, message, 0};
-    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptions *options = galley_TIFFOpenOptionsAlloc();
     if (!options) {
         imagecodecs_set_message(message, "out of memory opening a TIFF");
         return IMAGECODECS_ERROR;
     }
-    TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, &file);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, &file);
+    galley_TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, &file);
+    galley_TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, &file);
     // No single allocation inside libtiff over 256 MB (a strip size a corrupt header names).
-    TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)256 << 20);
+    galley_TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)256 << 20);
     // "m": never memory-map (there is no file); the first directory (page) only.
-    TIFF *tiff = TIFFClientOpenExt("TIFF", "rm", (thandle_t)&file, read_proc, write_proc, seek_proc, close_proc,
-                                   size_proc, NULL, NULL, options);
-    TIFFOpenOptionsFree(options);
+    TIFF *tiff = galley_TIFFClientOpenExt("TIFF", "rm", (thandle_t)&file, read_proc, write_proc, seek_proc,
+                                          close_proc, size_proc, NULL, NULL, options);
+    galley_TIFFOpenOptionsFree(options);
     if (!tiff) {
         if (!file.failed) imagecodecs_set_message(message, "not a readable TIFF file");
         return IMAGECODECS_ERROR;
     }
     uint32_t width = 0, height = 0;
-    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
-    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+    galley_TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
+    galley_TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
     out->width = width;
     out->height = height;
     if (width == 0 || height == 0) {
         if (!file.failed) imagecodecs_set_message(message, "the TIFF has no image width or height");
-        TIFFClose(tiff);
+        galley_TIFFClose(tiff);
         return IMAGECODECS_ERROR;
     }
     if ((uint64_t)width * height > max_pixels) {
-        TIFFClose(tiff);
+        galley_TIFFClose(tiff);
         return IMAGECODECS_TOO_LARGE;
     }
     char reason[1024] = "";
-    if (!TIFFRGBAImageOK(tiff, reason)) {
+    if (!galley_TIFFRGBAImageOK(tiff, reason)) {
         snprintf(message, IMAGECODECS_MESSAGE_LENGTH, "unsupported TIFF: %s", reason);
-        TIFFClose(tiff);
+        galley_TIFFClose(tiff);
         return IMAGECODECS_ERROR;
     }
     uint16_t photometric = 0;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
+    galley_TIFFGetFieldDefaulted(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
     size_t stride = (size_t)width * 4;
     uint32_t *raster = malloc(stride * height);
     if (!raster) {
         imagecodecs_set_message(message, "out of memory for TIFF pixels");
-        TIFFClose(tiff);
+        galley_TIFFClose(tiff);
         return IMAGECODECS_ERROR;
     }
     // stop_on_error 1: a strip that fails to decode fails the image (no rows left blank). libtiff turns CMYK
     // (separated, 8-bit inks) into RGB as (255 - K) * (255 - C) / 255, palettes and grey into RGB, and
     // unassociated alpha into premultiplied values, (v * a + 127) / 255.
-    int ok = TIFFReadRGBAImageOriented(tiff, width, height, raster, ORIENTATION_TOPLEFT, 1);
-    TIFFClose(tiff);
+    int ok = galley_TIFFReadRGBAImageOriented(tiff, width, height, raster, ORIENTATION_TOPLEFT, 1);
+    galley_TIFFClose(tiff);
     if (!ok || file.failed) {
         if (!file.failed) imagecodecs_set_message(message, "the TIFF image data cannot be read");
         free(raster);

@@ -19,6 +19,10 @@ public struct BatchOptions: Sendable {
     public var templatePath: String
     /// The data file: JSON (an object or an array of records), NDJSON or CSV; `-` for standard input.
     public var dataPath: String
+    /// The data's format; nil tells it by the file's extension (standard input needs one).
+    public var dataFormat: DataFormat?
+    /// One document per record or one for the whole file; nil takes the template's `data.as`.
+    public var dataShape: DataShape?
     /// The folder outputs are written into; created when missing.
     public var outputDirectory: String
     /// The output file name, bound per record like any template string; `{{index}}` is the

@@ -35,13 +35,14 @@ extension BatchRunner {
             let document: any Document
             do {
                 // Binding is bounded by the timeout too: a record of 200,000 rows stops building.
-                document = try source.check.whileMeasuring {
-                    try template.bind(record.value, recordIndex: record.index, resources: resources)
-                }
+                document = try RecordRender.document(
+                    template, record: record.value, recordIndex: record.index, resources: resources,
+                    cancellation: source)
+            } catch let cancelled as RenderCancelled {
+                throw cancelled
             } catch {
                 throw RecordFailure("\(error)")
             }
-            try source.check.throwIfCancelled()
             if file.contains("/") {
                 try FileManager.default.createDirectory(
                     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -82,7 +82,9 @@ public final class BatchRunner: Sendable {
         try prepareOutputFolder()
         let reader: RecordReader
         do {
-            reader = try RecordReader(path: options.dataPath)
+            var dataOptions = template.dataOptions
+            if let shape = options.dataShape { dataOptions.shape = shape }
+            reader = try RecordReader(path: options.dataPath, format: options.dataFormat, options: dataOptions)
         } catch {
             throw BatchError(error.description)
         }

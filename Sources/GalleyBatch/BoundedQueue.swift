@@ -2,20 +2,20 @@ import Foundation
 
 /// A blocking first-in first-out queue with a fixed capacity: the reader waits while it is full,
 /// workers wait while it is empty, so a batch holds at most `capacity` records at once.
-final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     // @unchecked: every stored property is guarded by `condition`.
     private let condition = NSCondition()
     private var items: [Element] = []
     private var head = 0
     private var closed = false
-    let capacity: Int
+    package let capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// Adds an element, waiting for room; returns false (dropping it) once the queue is closed.
-    func push(_ element: Element) -> Bool {
+    package func push(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !closed && items.count - head >= capacity { condition.wait() }
@@ -25,8 +25,26 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return true
     }
 
+    /// Adds an element only if there is room now; false when the queue is full or closed (a
+    /// server answers 503 instead of waiting).
+    package func tryPush(_ element: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed, items.count - head < capacity else { return false }
+        items.append(element)
+        condition.broadcast()
+        return true
+    }
+
+    /// How many elements wait.
+    package var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.count - head
+    }
+
     /// The next element, waiting for one; nil once the queue is closed and empty.
-    func pop() -> Element? {
+    package func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
         while !closed && head == items.count { condition.wait() }
@@ -42,7 +60,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// No more elements: consumers drain what is queued, then get nil.
-    func close() {
+    package func close() {
         condition.lock()
         closed = true
         condition.broadcast()
@@ -52,7 +70,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// Closes and drops everything still queued (used when stopping early); returns how many
     /// elements were dropped.
     @discardableResult
-    func cancel() -> Int {
+    package func cancel() -> Int {
         condition.lock()
         defer { condition.unlock() }
         let dropped = items.count - head

@@ -20,6 +20,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// The document needs something the PDF standard it claims forbids (or lacks something it
     /// requires); the message names the element, the rule and the fix.
     case pdfStandard(String)
+    /// A library loaded on first use (librsvg, libqpdf, libzint, giflib, libwebp, libtiff) cannot be loaded; the
+    /// message names it and the Debian package that installs it.
+    case libraryUnavailable(String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .cancelled: "rendering cancelled"
         case .pdf(let operation, let message): "qpdf: \(operation) failed: \(message)"
         case .pdfStandard(let message): message
+        case .libraryUnavailable(let message): message
         }
     }
 

@@ -40,16 +40,23 @@ public final class Template: Sendable {
     let pageBackground: ElementTemplate?
     /// `page.watermark`.
     let watermark: WatermarkTemplate?
-    let styles: [String: JSONObject]
     let defaultStyle: String?
     /// The default text style applied to `TextStyle()`, resolved once.
     let defaultTextStyle: TextStyle
     /// Each named style applied over `defaultTextStyle`, resolved once.
     let textStyles: [String: TextStyle]
+    /// What converting a key's value may need: the named styles (`style` keys).
+    let propertyContext: PropertyContext
+    /// The template's `data` key: field types, and whether records bind as one `records` array.
+    public let dataOptions: DataOptions
     /// The template's `fonts` folders, canonical and inside ``resourceFolders``.
     public let fontFolders: [String]
     let metadata: [String: CompiledValue]
     let background: CompiledValue?
+    /// The document's `lang` and `dir` when literal.
+    let scope: ScopeParameters
+    /// The document's `lang` and `dir` when bound.
+    let scopeBound: [ElementTemplate.BoundProperty]
     let pdf: PDFTemplate
     /// Example data shipped inside the template (`sampleData`), used when no data is given.
     public let sampleData: JSONValue?
@@ -105,7 +112,20 @@ public final class Template: Sendable {
         }
         let top = try TopLevel(document: document)
         kind = top.kind
-        let compiler = TemplateCompiler(document: document)
+        // Styles first: elements' literal `style` keys are resolved while they compile.
+        defaultStyle = top.defaultStyle
+        var defaultTextStyle = TextStyle()
+        if let name = top.defaultStyle, let style = top.styles.first(where: { $0.name == name }) {
+            defaultTextStyle = TextBuilder.applying(style.setters, to: defaultTextStyle)
+        }
+        self.defaultTextStyle = defaultTextStyle
+        var textStyles = [String: TextStyle]()
+        for (name, setters) in top.styles { textStyles[name] = TextBuilder.applying(setters, to: defaultTextStyle) }
+        self.textStyles = textStyles
+        propertyContext = PropertyContext(textStyles: textStyles)
+        dataOptions = top.dataOptions
+        var compiler = TemplateCompiler(document: document, context: propertyContext)
+        if case .canvas = kind { compiler.isPaged = false }
         body = try compiler.element(top.body, at: JSONPath.root.appending("body"))
         header = try top.header.map { v throws(TemplateError) in
             try compiler.element(v, at: JSONPath.root.appending("header"))
@@ -117,19 +137,11 @@ public final class Template: Sendable {
             try compiler.element(v, at: JSONPath.root.appending("page").appending("background"))
         }
         watermark = top.watermark
-        styles = top.styles
-        defaultStyle = top.defaultStyle
-        var defaultTextStyle = TextStyle()
-        if let name = top.defaultStyle, let style = top.styles[name] {
-            defaultTextStyle = try TextBuilder.applying(style, to: defaultTextStyle)
-        }
-        self.defaultTextStyle = defaultTextStyle
-        var textStyles = [String: TextStyle]()
-        for (name, style) in top.styles { textStyles[name] = try TextBuilder.applying(style, to: defaultTextStyle) }
-        self.textStyles = textStyles
         fontFolders = try Template.checkedFontFolders(top.fontFolders, in: resourceFolders, document: document)
         metadata = top.metadata
         background = top.background
+        scope = top.scope
+        scopeBound = top.scopeBound
         pdf = top.pdf
         sampleData = document.value["sampleData"]
     }

@@ -76,26 +76,57 @@ public enum LineBreaking: String, Hashable, Sendable {
     case greedy, optimal
 }
 
+/// A paragraph's base direction (UAX #9): from its first strong character, or set.
+public enum TextDirection: String, Hashable, Sendable, CaseIterable {
+    /// The first strong character decides (rules P2–P3); left to right when there is none.
+    case auto
+    /// Left to right whatever the text: `start` is the left.
+    case ltr
+    /// Right to left whatever the text: `start` is the right, and a Latin line reads after the
+    /// Arabic or Hebrew around it.
+    case rtl
+}
+
+/// Where a truncated last line is cut.
+public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
+    /// After the last whole word that fits with the truncation string ("rendering pipeline…");
+    /// a single word wider than the line is still cut between characters.
+    case word
+    /// After the last character (grapheme) that fits ("rendering pipeline t…").
+    case character
+}
+
 /// Paragraph-level options (the text element's keys).
 public struct ParagraphStyle: Hashable, Sendable {
     public var alignment: TextAlignment
     /// Lines beyond this are dropped and the last kept line ends with `truncation`.
     public var maxLines: Int?
     public var truncation: String
+    /// Where the last kept line is cut: at a word boundary (default) or a character.
+    public var truncationMode: TruncationMode
     public var lineBreaking: LineBreaking
     public var hyphenate: Bool
     /// BCP 47 language ("en-US"): line-break locale, hyphenation dictionary, shaping language.
     public var language: String?
+    /// Shrink to fit: the smallest font size the text may be set in when it does not fit its
+    /// frame (height, `maxLines` or a word wider than the line) at its own sizes. Nil: never shrink.
+    public var minimumFontSize: Double?
+    /// The base direction (`dir`): `start` and `end` alignment and the order of mixed runs follow it.
+    public var direction: TextDirection
 
     public init(
         alignment: TextAlignment = .start, maxLines: Int? = nil, truncation: String = "…",
-        lineBreaking: LineBreaking = .greedy, hyphenate: Bool = false, language: String? = nil
+        lineBreaking: LineBreaking = .greedy, hyphenate: Bool = false, language: String? = nil,
+        truncationMode: TruncationMode = .word, minimumFontSize: Double? = nil, direction: TextDirection = .auto
     ) {
         self.alignment = alignment
         self.maxLines = maxLines
         self.truncation = truncation
+        self.truncationMode = truncationMode
         self.lineBreaking = lineBreaking
         self.hyphenate = hyphenate
         self.language = language
+        self.minimumFontSize = minimumFontSize
+        self.direction = direction
     }
 }

@@ -82,9 +82,11 @@ public enum Typesetter {
     ) -> ParagraphLayout {
         let lineWidth = width.isNaN ? Double.infinity : max(0, width)
         let alignWidth = alignmentWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? lineWidth
-        if allowingFastPath, let simple = SimpleParagraph(spans, paragraph: paragraph, registry: registry) {
-            return simple.layout(
+        if allowingFastPath, let simple = SimpleParagraph(spans, paragraph: paragraph, registry: registry),
+            let layout = simple.layout(
                 paragraph: paragraph, lineWidth: lineWidth, alignWidth: alignWidth, includingItems: includingItems)
+        {
+            return layout
         }
         let text = ParagraphText(spans.filter { !$0.text.isEmpty })
         guard text.count > 0 else { return .empty }
@@ -100,7 +102,7 @@ public enum Typesetter {
         // A phase that saw its render cancelled returns early; its partial result goes no
         // further (TypesettingCancellation).
         func stopped() -> Bool { TypesettingCancellation.shouldStop(length: text.count) }
-        let itemization = Itemize.run(text, registry: registry, primaries: primaries)
+        let itemization = Itemize.run(text, registry: registry, primaries: primaries, direction: paragraph.direction)
         let session = ShapingSession(language: paragraph.language, measuringOnly: !includingItems)
         guard !stopped() else { return .empty }
         let shaping = session.run(text, items: itemization.items)
@@ -114,7 +116,7 @@ public enum Typesetter {
             breaks, text: text, shaping: shaping, paragraph: paragraph, width: lineWidth, suffixes: suffixes)
         let placed = Position.run(
             lines, text: text, shaping: shaping, paragraphIsRTL: itemization.paragraphIsRTL,
-            paragraph: paragraph, width: alignWidth, primaries: primaries)
+            paragraph: paragraph, width: alignWidth, primaries: primaries, session: session)
         guard !stopped() else { return .empty }
         let drawn = includingItems ? Draw.run(placed, text: text) : (items: [], lines: [])
         guard !stopped() else { return .empty }

@@ -11,6 +11,8 @@ struct BenchOptions: Sendable {
     var outputPath = "bench/results.json"
     /// The floor renderer's binary (../shared/bench/floor/floor.c built by scripts/bench).
     var floorPath: String?
+    /// bench/alloc-counter.c built as a preloadable library (scripts/bench): counts allocations.
+    var allocationCounterPath: String?
     /// ../shared/bench/data: the workloads' records and images.
     var dataDirectory = "../shared/bench/data"
 
@@ -25,6 +27,7 @@ struct BenchOptions: Sendable {
             case "--out": options.outputPath = value
             case "--floor": options.floorPath = value
             case "--data": options.dataDirectory = value
+            case "--alloc-counter": options.allocationCounterPath = value
             default: break
             }
             index += 2
@@ -54,11 +57,36 @@ struct BenchReport {
         }
     }
 
+    /// The groups of a file this writer wrote: `  "group": {`, `    "metric": value,` lines, `  }`.
+    static func groups(in text: String) -> [(name: String, metrics: [(String, String)])] {
+        var groups: [(name: String, metrics: [(String, String)])] = []
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("  \""), line.hasSuffix("{"), let end = line.dropFirst(3).firstIndex(of: "\"") {
+                groups.append((String(line[line.index(line.startIndex, offsetBy: 3)..<end]), []))
+            } else if line.hasPrefix("    \""), let colon = line.range(of: "\": "), !groups.isEmpty {
+                let name = String(line[line.index(line.startIndex, offsetBy: 5)..<colon.lowerBound])
+                var value = String(line[colon.upperBound...])
+                if value.hasSuffix(",") { value.removeLast() }
+                groups[groups.count - 1].metrics.append((name, value))
+            }
+        }
+        return groups
+    }
+
     static func format(_ value: Double, digits: Int) -> String {
         value.isFinite ? String(format: "%.\(digits)f", value) : "null"
     }
 
-    func write(to path: String) throws {
+    /// Writes the report; with `keepingOthers`, the groups of the file at `path` that this run did not measure
+    /// are kept, in their place.
+    func write(to path: String, keepingOthers: Bool = false) throws {
+        var groups = self.groups
+        if keepingOthers, let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            let kept = Self.groups(in: text)
+            var merged = kept.map { old in groups.first { $0.name == old.name } ?? old }
+            merged += groups.filter { new in !kept.contains { $0.name == new.name } }
+            groups = merged
+        }
         let body = groups.map { group in
             "  \"\(group.name)\": {\n" + group.metrics.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
                 + "\n  }"

@@ -18,6 +18,7 @@ enum TextBench {
         // Load the face (file, FreeType, HarfBuzz font) outside the timings.
         _ = Typesetter.layout(
             [TextSpan(text: "warm up", style: style)], paragraph: ParagraphStyle(), width: width, registry: registry)
+        firstHyphenation(style: style, width: width, report: &report)
 
         for breaking in [LineBreaking.greedy, .optimal] {
             let paragraph = ParagraphStyle(alignment: .justify, lineBreaking: breaking, language: "en-US")
@@ -82,5 +83,26 @@ enum TextBench {
         let paragraphs = sections.flatMap { $0["paragraphs"] as? [String] ?? [] }
         guard !paragraphs.isEmpty else { throw BenchDataError(description: "\(path): no paragraphs") }
         return paragraphs
+    }
+
+    /// The first hyphenated paragraph of a language in the process: its dictionary is built then
+    /// (Debian's German one has 77,900 lines; libhyphen's own loader took about 7 s for it).
+    static func firstHyphenation(style: TextStyle, width: Double, report: inout BenchReport) {
+        let samples = [
+            (
+                "de-DE", "german",
+                "Die Donaudampfschifffahrtsgesellschaft veröffentlicht ausschließlich Verkehrsinfrastrukturmaßnahmen."
+            ),
+            ("en-US", "english", "Hyphenation makes justified typography considerably more even."),
+        ]
+        for (language, name, text) in samples {
+            let start = Clock.now()
+            let layout = Typesetter.layout(
+                [TextSpan(text: text, style: style)],
+                paragraph: ParagraphStyle(alignment: .justify, hyphenate: true, language: language), width: 120,
+                cached: false)
+            report.add("text", "first_\(name)_hyphenation_ms", (Clock.now() - start) * 1000)
+            _ = layout
+        }
     }
 }

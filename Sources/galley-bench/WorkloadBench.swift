@@ -189,7 +189,7 @@ enum Floor {
         let pipe = Pipe()
         process.standardOutput = pipe
         do { try process.run() } catch { return [:] }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(decoding: (try? pipe.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
         process.waitUntilExit()
         let names = ["W1 PDF": "w1_pdf", "W1 PNG 72dpi": "w1_png_1x", "W1 PNG 144dpi": "w1_png_2x", "W3 PNG": "w3_png"]
         var result = [String: Double]()

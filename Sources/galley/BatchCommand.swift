@@ -1,13 +1,15 @@
 import Foundation
 import Galley
 import GalleyBatch
+import GalleyTemplates
 
 /// `galley batch`: one template, many records, one file per record, in parallel.
 enum BatchCommand: Command {
     static let name = "batch"
     static let summary = "render one file per data record, in parallel"
     static let valuedOptions: Set<String> = [
-        "data", "d", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout", "shard", "pages",
+        "data", "d", "data-format", "data-as", "out", "o", "name", "format", "scale", "dpi", "jobs", "j", "timeout",
+        "shard", "pages",
         "allow-dir", "max-pixels", "pdf-standard", "owner-password", "user-password",
     ]
     static let flagOptions: Set<String> = ["resume", "fail-fast"]
@@ -25,7 +27,10 @@ enum BatchCommand: Command {
         record: NAME-1.png, NAME-2.png, … (all of a record's pages appear together, or none).
 
         OPTIONS:
-          --data, -d FILE     the records: JSON array, NDJSON (.ndjson/.jsonl) or CSV
+          --data, -d FILE     the records: JSON array, NDJSON (.ndjson/.jsonl) or CSV (- = stdin)
+          --data-format F     json, ndjson or csv, when FILE's extension does not say (needed for -)
+          --data-as SHAPE     records (default: one file per record) or array (one file: every record
+                              in one `records` array); the template's data.as otherwise
           --out, -o DIR       the output folder (created if missing); files appear atomically
           --name PATTERN      each file's name, bound per record (default {{index}}.pdf or .png;
                               index is the 0-based record number); may not leave DIR
@@ -73,6 +78,18 @@ enum BatchCommand: Command {
         guard let out = arguments.value("out", "o") else { throw UsageError("missing --out DIR") }
         var options = BatchOptions(templatePath: template, dataPath: data, outputDirectory: out)
         options.nameTemplate = arguments.value("name")
+        if let name = arguments.value("data-format") {
+            guard let format = DataFormat(rawValue: name) else {
+                throw UsageError("--data-format must be json, ndjson or csv, got '\(name)'")
+            }
+            options.dataFormat = format
+        }
+        if let shape = arguments.value("data-as") {
+            guard let parsed = DataShape(rawValue: shape) else {
+                throw UsageError("--data-as must be records or array, got '\(shape)'")
+            }
+            options.dataShape = parsed
+        }
         options.resourcePolicy = try CommandSupport.resourcePolicy(arguments)
         if let format = arguments.value("format") {
             guard let parsed = OutputFormat(rawValue: format) else { throw UsageError("--format must be pdf or png") }

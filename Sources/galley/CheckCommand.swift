@@ -7,7 +7,7 @@ import GalleyTemplates
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "validate a template against its data: everything a render does but painting"
-    static let valuedOptions: Set<String> = ["data", "d", "allow-dir", "max-pixels"]
+    static let valuedOptions: Set<String> = ["data", "d", "data-format", "data-as", "allow-dir", "max-pixels"]
     static let flagOptions: Set<String> = ["strict"]
     static let help = """
         USAGE: galley check TEMPLATE [--data FILE] [--strict]
@@ -24,7 +24,7 @@ enum CheckCommand: Command {
         and "ok" with the record count when all is well.
 
         OPTIONS:
-          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+        \(CommandSupport.dataOptionsHelp)
           --strict          treat warnings as errors (exit 1 when there is any)
         \(CommandSupport.resourceOptionsHelp)
 
@@ -63,7 +63,7 @@ enum CheckCommand: Command {
         }
         if let path = arguments.value("data", "d") {
             do {
-                for result in try RecordReader(path: path) {
+                for result in try CommandSupport.reader(path, arguments, template: template) {
                     switch result {
                     case .success(let record): check(record.value, record.index)
                     case .failure(let error):
@@ -72,6 +72,8 @@ enum CheckCommand: Command {
                         printError("\(error)")
                     }
                 }
+            } catch let failure as CommandFailure {
+                throw failure
             } catch {
                 throw CommandFailure(message: "\(error)")
             }

@@ -40,16 +40,57 @@ enum CommandSupport {
                             (default 100000000)
         """
 
+    /// The help lines of the data options, shared by every command that reads data.
+    static let dataOptionsHelp = """
+          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+          --data-format F   json, ndjson or csv: the data's format when FILE's extension does not say
+                            (needed for - , standard input)
+          --data-as SHAPE   records: one document per record (default); array: one document with every
+                            record in one `records` array (a sheet of labels); the template's data.as
+                            otherwise
+        """
+
+    /// `--data-format` and `--data-as` (over the template's `data.as`).
+    static func dataReading(_ arguments: Arguments, template: Template) throws -> (DataFormat?, DataOptions) {
+        var format: DataFormat?
+        if let name = arguments.value("data-format") {
+            guard let parsed = DataFormat(rawValue: name) else {
+                throw UsageError("--data-format must be json, ndjson or csv, got '\(name)'")
+            }
+            format = parsed
+        }
+        var options = template.dataOptions
+        if let shape = arguments.value("data-as") {
+            guard let parsed = DataShape(rawValue: shape) else {
+                throw UsageError("--data-as must be records or array, got '\(shape)'")
+            }
+            options.shape = parsed
+        }
+        return (format, options)
+    }
+
+    /// The reader of `--data FILE` (with `--data-format`, `--data-as` and the template's field types).
+    static func reader(_ path: String, _ arguments: Arguments, template: Template) throws -> RecordReader {
+        let (format, options) = try dataReading(arguments, template: template)
+        do {
+            return try RecordReader(path: path, format: format, options: options)
+        } catch {
+            throw CommandFailure(message: "\(error)")
+        }
+    }
+
     /// The record to bind: `--data FILE` (a JSON object, or the `--record N`th element of an
-    /// array, NDJSON line or CSV row), else the template's `sampleData`, else `{}`.
+    /// array, NDJSON line or CSV row; with `--data-as array` all of them as `records`), else the
+    /// template's `sampleData`, else `{}`.
     static func record(_ arguments: Arguments, template: Template) throws -> (value: JSONValue, index: Int?) {
         let index = try arguments.int("record")
         guard let path = arguments.value("data", "d") else {
             return (template.sampleData ?? .object(JSONObject()), nil)
         }
+        let reader = try reader(path, arguments, template: template)
         do {
             let wanted = index ?? 0
-            for result in try RecordReader(path: path) {
+            for result in reader {
                 let record = try result.get()
                 if record.index == wanted { return (record.value, index) }
             }

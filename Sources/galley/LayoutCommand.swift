@@ -6,7 +6,9 @@ import GalleyTemplates
 enum LayoutCommand: Command {
     static let name = "layout"
     static let summary = "print the layout of a template (frames as JSON, or ASCII art)"
-    static let valuedOptions: Set<String> = ["data", "d", "record", "allow-dir", "max-pixels"]
+    static let valuedOptions: Set<String> = [
+        "data", "d", "data-format", "data-as", "record", "allow-dir", "max-pixels",
+    ]
     static let flagOptions: Set<String> = ["json", "ascii", "styles"]
     static let help = """
         USAGE: galley layout TEMPLATE [--data FILE] [--record N] (--json | --ascii) [--styles]
@@ -24,7 +26,7 @@ enum LayoutCommand: Command {
         the body's layout tree.
 
         OPTIONS:
-          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+        \(CommandSupport.dataOptionsHelp)
           --record N        which record of FILE to lay out (0-based; default 0)
           --json            print the frames as JSON (the default)
           --ascii           print the layout tree as ascii art

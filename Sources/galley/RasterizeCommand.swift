@@ -6,7 +6,8 @@ enum RasterizeCommand: Command {
     static let name = "rasterize"
     static let summary = "render a template with data to PNG (one file per page) at a scale or DPI"
     static let valuedOptions: Set<String> = [
-        "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "pages", "allow-dir", "max-pixels",
+        "data", "d", "data-format", "data-as", "record", "o", "output", "scale", "dpi", "timeout", "pages", "allow-dir",
+        "max-pixels",
     ]
     static let flagOptions: Set<String> = []
     static let help = """
@@ -19,7 +20,7 @@ enum RasterizeCommand: Command {
         the pixel size. Files appear only when every page is written.
 
         OPTIONS:
-          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+        \(CommandSupport.dataOptionsHelp)
           --record N        which record of FILE to render (0-based; default 0)
           -o, --output OUT  the PNG file; written atomically, - for standard output (one page)
           --scale S         pixels per point (default 1)

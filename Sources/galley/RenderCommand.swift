@@ -1,4 +1,5 @@
 import Galley
+import GalleyBatch
 import GalleyTemplates
 
 /// `galley render`: one template and one record to a PDF or PNG file.
@@ -6,7 +7,8 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a template with data to a PDF or PNG file"
     static let valuedOptions: Set<String> = [
-        "data", "d", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages", "allow-dir", "max-pixels",
+        "data", "d", "data-format", "data-as", "record", "o", "output", "scale", "dpi", "timeout", "format", "pages",
+        "allow-dir", "max-pixels",
         "pdf-standard", "owner-password", "user-password",
     ]
     static let flagOptions: Set<String> = []
@@ -22,7 +24,7 @@ enum RenderCommand: Command {
         Files appear only when the whole render succeeded.
 
         OPTIONS:
-          --data, -d FILE   data: a JSON object, or a JSON array / NDJSON / CSV file of records (- = stdin)
+        \(CommandSupport.dataOptionsHelp)
           --record N        which record of FILE to render (0-based; default 0)
           -o, --output OUT  the output file; written atomically, - for standard output (one PDF or one PNG page)
           --format pdf|png  the output format when the extension does not say
@@ -68,13 +70,18 @@ enum DocumentOutput {
             pdfPasswords: try PDFOptions.passwords(arguments, format: format))
         let record = try CommandSupport.record(arguments, template: template)
         // The timeout covers binding too (a record with a 200,000-row table).
-        let document = try cancellation.check.whileMeasuring {
-            try CommandSupport.document(template, record)
-        }
         let timedOut = CommandFailure(
             message: "galley: cannot write \(output): render timed out after \(timeout ?? 0)s",
             status: ExitStatus.someFailed)
-        if cancellation.isCancelled { throw timedOut }
+        let document: any Document
+        do {
+            document = try RecordRender.document(
+                template, record: record.value, recordIndex: record.index, cancellation: cancellation)
+        } catch is RenderCancelled {
+            throw timedOut
+        } catch {
+            throw CommandFailure(message: "\(error)")
+        }
         do {
             try CommandSupport.write(document, to: output, options: options)
         } catch  where cancellation.isCancelled {

@@ -4,7 +4,7 @@ import Foundation
 // library. Exit status: 0 success, 1 some output failed, 2 usage or template error.
 let commands: [CommandSpec] = [
     RenderCommand.spec, RasterizeCommand.spec, BatchCommand.spec, ShardsCommand.spec, LayoutCommand.spec,
-    CheckCommand.spec, FontsCommand.spec, AnimateCommand.spec,
+    CheckCommand.spec, FontsCommand.spec, AnimateCommand.spec, ServeCommand.spec, PreviewCommand.spec,
 ]
 
 // A closed pipe on stdout (`galley batch … | head`) makes writes fail with EPIPE instead of

@@ -24,11 +24,16 @@ enum CLIRunner {
         return candidates.first(where: FileManager.default.isExecutableFile(atPath:)) ?? candidates[2]
     }
 
-    /// - Parameter environment: extra variables on top of this process's environment.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
-        -> Result
-    {
-        try launch(executable, arguments, in: directory ?? packageRoot, environment: environment)
+    /// - Parameters:
+    ///   - environment: extra variables on top of this process's environment.
+    ///   - standardInput: a file galley reads as its standard input (`--data -`).
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        standardInput: URL? = nil
+    ) throws -> Result {
+        let output = try PDFTools.launch(
+            executable, arguments, in: directory ?? packageRoot, environment: environment, standardInput: standardInput)
+        return Result(status: output.status, stdout: output.standardOutput, stderr: output.standardError)
     }
 
     /// Runs any tool (pdftotext, qpdf, …) and returns its output.

@@ -19,7 +19,7 @@ struct ErrorReportingTests {
             expected: [":1:", "not closed"]),
         Case(
             name: "unknown type", template: "{ galley: 1, size: [100, 100],\n  body: { type: \"boxx\" } }",
-            expected: [":2:17:", "$.body.type", "unknown element type \"boxx\"", "expected one of"]),
+            expected: [":2:17:", "$.body.type", "unknown element type \"boxx\"", "did you mean \"box\"?"]),
         Case(
             name: "missing image file",
             template: "{ galley: 1, size: [100, 100], body: { type: \"image\", src: \"missing.png\" } }",
@@ -31,7 +31,7 @@ struct ErrorReportingTests {
             name: "wrong value kind",
             template:
                 "{ galley: 1, size: [100, 100], body: { type: \"stack\", children: [{ type: \"box\", width: \"abc\" }] } }",
-            expected: ["$.body.children[0].width", "expected a number of points"]),
+            expected: ["$.body.children[0].width", "expected a length", "got \"abc\""]),
         Case(
             name: "missing data path",
             template: "{ galley: 1, size: [100, 100], body: { type: \"text\", text: \"{{a.b}}\" } }",

@@ -66,7 +66,9 @@ struct HelpTests {
     @Test func sourceDeclaresEveryCommand() {
         let names = Self.commands.map(\.name)
         #expect(
-            Set(names) == ["render", "rasterize", "layout", "check", "fonts", "batch", "shards", "animate"], "\(names)")
+            Set(names) == [
+                "render", "rasterize", "layout", "check", "fonts", "batch", "shards", "animate", "serve", "preview",
+            ], "\(names)")
         for command in Self.commands where command.name != "check" && command.name != "fonts" {
             #expect(command.options.count >= 3, "\(command.file): option sets not found")
         }

@@ -56,7 +56,7 @@ import Testing
         let lines = log.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(
-            lines.first?.contains("record 5: expected a whole number from 0 to 100000, got 1e+19") == true, "\(log)")
+            lines.first?.contains("record 5: expected a whole number from 0 to 100000, got 1e19") == true, "\(log)")
         let pngs = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
         #expect(pngs.count == 9)
     }

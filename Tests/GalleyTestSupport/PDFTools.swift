@@ -104,13 +104,16 @@ public enum PDFTools {
     /// Runs an executable and collects its exit status, standard output and standard error.
     /// Shared by every test that runs a program (the PDF tools, the galley CLI).
     /// - Parameter environment: extra variables on top of this process's environment.
+    /// - Parameter standardInput: a file the process reads as its standard input.
     public static func launch(
-        _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+        _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        standardInput: URL? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if let standardInput { process.standardInput = try FileHandle(forReadingFrom: standardInput) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

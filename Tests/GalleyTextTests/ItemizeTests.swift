@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GalleyText
@@ -35,9 +36,23 @@ import Testing
         #expect(boldItalic.weight == 700 && boldItalic.italic)
         // CSS matching: 300 prefers lighter, then the nearest heavier (400).
         #expect(TestFonts.bundled.face(family: "Liberation Sans", weight: 300, italic: false)?.weight == 400)
-        // Unknown family → default family; serif has no italic → upright face.
+        // Unknown family → default family; every bundled family has real italics (fonts-liberation2).
         #expect(TestFonts.bundled.face(family: "No Such Font", weight: 400, italic: false)?.family == "Liberation Sans")
-        #expect(TestFonts.bundled.face(family: "Liberation Serif", weight: 400, italic: true)?.italic == false)
+        for family in ["Liberation Serif", "Liberation Mono"] {
+            for weight in [400, 700] {
+                let face = TestFonts.bundled.face(family: family, weight: weight, italic: true)
+                #expect(face?.italic == true && face?.weight == weight, "\(family) \(weight) italic")
+            }
+        }
+        // A family without an italic face falls back to its upright face (drawn slanted).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-upright-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            atPath: FontRegistry.bundledFontsFolder + "/LiberationSerif-Regular.ttf",
+            toPath: folder.path + "/LiberationSerif-Regular.ttf")
+        let upright = FontRegistry(folders: [folder.path], includeSystemFonts: false)
+        #expect(upright.face(family: "Liberation Serif", weight: 400, italic: true)?.italic == false)
         let families = TestFonts.bundled.families.map(\.name)
         #expect(families == ["Liberation Mono", "Liberation Sans", "Liberation Serif"])
         #expect(bold.ascender > 0 && bold.descender > 0 && bold.unitsPerEm == 2048)

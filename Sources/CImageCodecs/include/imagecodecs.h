@@ -12,6 +12,8 @@ enum {
     IMAGECODECS_ERROR = 1,
     /// The header names more pixels than the caller allows (nothing was allocated).
     IMAGECODECS_TOO_LARGE = 2,
+    /// The codec's library (libtiff, loaded on first use) cannot be loaded; the message says why.
+    IMAGECODECS_UNAVAILABLE = 3,
 };
 
 #define IMAGECODECS_MESSAGE_LENGTH 200

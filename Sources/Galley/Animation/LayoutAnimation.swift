@@ -34,21 +34,28 @@ public struct AnimationTrack: Sendable {
     /// identified ancestor), or a node's object identity for layout transitions.
     public var key: String
     public var role: Role
+    /// The state at the start; its frame is relative to the parent track's frame when ``parent`` is set,
+    /// else in page coordinates.
     public var from: AnimatableState
+    /// The state at the end, in the same coordinates as ``from``.
     public var to: AnimatableState
     public var timing: AnimationTiming
     /// What the node draws in the initial and final state; drawn cross-faded when they differ.
     public var fromContent: NodeContent?
     public var toContent: NodeContent?
     public var border: TrackBorder?
-    /// Whether the node's layer clips its content to its (animated, rounded) bounds.
+    /// Whether the node's layer clips its content and the tracks drawn inside it to its (animated, rounded)
+    /// bounds.
     public var clipsContent: Bool
+    /// The key of the track whose layer this one is drawn in (its transform, clip and opacity apply), or nil
+    /// for a track drawn on the page itself.
+    public var parent: String?
     var contentChanges: Bool
 
     public init(
         key: String, role: Role, from: AnimatableState, to: AnimatableState, timing: AnimationTiming,
         fromContent: NodeContent? = nil, toContent: NodeContent? = nil, border: TrackBorder? = nil,
-        clipsContent: Bool = false
+        clipsContent: Bool = false, parent: String? = nil
     ) {
         self.key = key
         self.role = role
@@ -59,10 +66,11 @@ public struct AnimationTrack: Sendable {
         self.toContent = toContent
         self.border = border
         self.clipsContent = clipsContent
+        self.parent = parent
         contentChanges = fromContent != nil && toContent != nil && fromContent != toContent
     }
 
-    /// The node's state `time` seconds into the animation.
+    /// The node's state `time` seconds into the animation (its frame in ``from``'s coordinates).
     public func state(at time: Double) -> AnimatableState {
         AnimatableState.interpolate(from, to, timing.fraction(at: time))
     }
@@ -93,11 +101,24 @@ public struct LayoutAnimation: Sendable {
     /// The animation time at a progress in [0, 1].
     public func time(at progress: Double) -> Double { min(max(progress, 0), 1) * duration }
 
-    /// Every track's state at a progress, by key.
+    /// Every track's state at a progress, by key, with its frame in page coordinates (a track drawn in a
+    /// parent's layer is offset by its ancestors' animated origins).
     public func states(at progress: Double) -> [String: AnimatableState] {
         let time = time(at: progress)
+        let indices = Dictionary(tracks.indices.map { (tracks[$0].key, $0) }) { first, _ in first }
         var result: [String: AnimatableState] = [:]
-        for track in tracks { result[track.key] = track.state(at: time) }
+        func absolute(_ index: Int, depth: Int) -> AnimatableState {
+            let track = tracks[index]
+            if let known = result[track.key] { return known }
+            var state = track.state(at: time)
+            if depth < tracks.count, let parent = track.parent.flatMap({ indices[$0] }) {
+                let origin = absolute(parent, depth: depth + 1).frame.origin
+                state.frame.origin = Point(x: origin.x + state.frame.minX, y: origin.y + state.frame.minY)
+            }
+            result[track.key] = state
+            return state
+        }
+        for index in tracks.indices { _ = absolute(index, depth: 0) }
         return result
     }
 
@@ -107,30 +128,23 @@ public struct LayoutAnimation: Sendable {
         if progress >= 1 { return endPage }
         let time = time(at: progress)
         let context = GraphicsContext()
-        for track in tracks { draw(track, at: time, in: context) }
+        let tree = TrackTree(tracks)
+        for root in tree.roots { draw(root, tree, at: time, in: context) }
         return DisplayPage(size: size, items: context.takeItems(), background: background)
     }
 
-    /// How many frames `fps` samples give: both ends included, at least two.
-    public func frameCount(fps: Double) -> Int {
-        max(2, Int((duration * fps).rounded()) + 1)
-    }
-
-    /// The progress of frame `index` of `count`.
-    public static func progress(ofFrame index: Int, count: Int) -> Double {
-        count <= 1 ? 1 : Double(index) / Double(count - 1)
-    }
-
-    /// The pages sampled at `fps` frames per second.
+    /// The pages of the animation simply played, sampled at `fps` frames per second (both ends included:
+    /// `round(duration × fps) + 1` frames, at least two); ``TransitionTimeline`` samples interactions.
     public func frames(fps: Double) -> [DisplayPage] {
-        let count = frameCount(fps: fps)
-        return (0..<count).map { frame(at: Self.progress(ofFrame: $0, count: count)) }
+        TransitionTimeline.playing(duration: duration).sampledProgress(fps: fps).map(frame(at:))
     }
 
     /// Draws a track's node at its state `time` seconds in: its animated layer through the
     /// same `LayerPainter` static pages use (shadow, opacity, transform, background, clip,
-    /// border), its content scaled to the animated frame (cross-faded when it changed).
-    private func draw(_ track: AnimationTrack, at time: Double, in context: GraphicsContext) {
+    /// border), its content scaled to the animated frame (cross-faded when it changed), then the
+    /// tracks drawn inside its layer.
+    private func draw(_ index: Int, _ tree: TrackTree, at time: Double, in context: GraphicsContext) {
+        let track = tracks[index]
         let state = track.state(at: time)
         var layer = LayerProperties()
         layer.opacity = state.opacity
@@ -153,6 +167,7 @@ public struct LayoutAnimation: Sendable {
             } else if let content = track.toContent ?? track.fromContent {
                 drawContent(content, in: bounds, opacity: 1, context: context)
             }
+            for child in tree.children[index] { draw(child, tree, at: time, in: context) }
         }
     }
 
@@ -162,6 +177,26 @@ public struct LayoutAnimation: Sendable {
         let sy = content.size.height > 0 ? bounds.height / content.size.height : 1
         context.withGroup(transform: .scale(x: sx, y: sy), opacity: opacity) { context in
             context.append(contentsOf: content.items)
+        }
+    }
+}
+
+/// Which tracks are drawn inside which: a track whose parent key names another track is drawn in that
+/// track's layer, in track order; the others are roots, drawn on the page in track order.
+struct TrackTree {
+    var roots: [Int] = []
+    var children: [[Int]]
+
+    init(_ tracks: [AnimationTrack]) {
+        children = Array(repeating: [], count: tracks.count)
+        let indices = Dictionary(tracks.indices.map { (tracks[$0].key, $0) }) { first, _ in first }
+        for index in tracks.indices {
+            // A parent must come from another key; a cycle (impossible from a layout) would draw nothing.
+            if let key = tracks[index].parent, let parent = indices[key], parent != index {
+                children[parent].append(index)
+            } else {
+                roots.append(index)
+            }
         }
     }
 }

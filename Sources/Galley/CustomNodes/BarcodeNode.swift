@@ -2,7 +2,7 @@ import GalleyLayout
 import GalleyRender
 import GalleyText
 
-/// A barcode (the template `barcode` element): an encoded ``BarcodeSymbol`` drawn as module shapes —
+/// A barcode (the template `barcode` element): an encoded `BarcodeSymbol` (GalleyRender) drawn as module shapes —
 /// exact in a PDF, on whole device pixels in a PNG — with its human-readable text typeset in the
 /// document's font.
 ///
@@ -35,7 +35,7 @@ public final class BarcodeNode: DisplayNode, DrawingNode {
     public var moduleSize: Double
 
     /// A barcode of `data` encoded as `symbology`.
-    /// - Throws: ``BarcodeError`` with zint's reason when the data cannot be encoded.
+    /// - Throws: `BarcodeError` (GalleyRender) with zint's reason when the data cannot be encoded.
     public init(
         data: String, symbology: BarcodeSymbology, options: BarcodeOptions = BarcodeOptions(), color: Color = .black,
         textStyle: TextStyle = TextStyle(), registry: FontRegistry = .shared

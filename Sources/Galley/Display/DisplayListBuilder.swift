@@ -12,7 +12,7 @@ import GalleyRender
 /// records a marker (`PendingLayerMarker`), and when the page is complete displays all of
 /// them at once on up to `options.maxConcurrentLayers` worker threads, splicing each result
 /// back at its marker, so z-order and the resulting display list are exactly those of
-/// displaying them in order. Deferred work is private to one ``record(_:)`` call: every page
+/// displaying them in order. Deferred work is private to one `record(_:)` call: every page
 /// leaves the builder resolved, whatever it is made of (a canvas, a page's header, body slice
 /// and footer, an animated subtree).
 public struct DisplayListBuilder {

@@ -40,6 +40,9 @@ public struct OutputOptions: Sendable {
             isCancelled: CancellationCheck(source: cancellation), rasterCache: rasterCache)
     }
 
+    /// The grid layout rounds to for this output (`PixelGrid`): none for a PDF, device pixels for a PNG.
+    public var layoutGridScale: Double { format == .pdf ? PixelGrid.exact : scale }
+
     /// What `document`'s PDF carries with these options: its own settings, the standards
     /// overridden and the encryption added when asked.
     public func pdfSettings(for document: any Document) -> PDFSettings {
@@ -62,10 +65,13 @@ public struct OutputOptions: Sendable {
 /// failed or cancelled render leaves none (and never the first pages without the rest).
 public enum DocumentWriter {
     /// Lays out, draws and writes `document`; returns the files written, in page order.
-    /// - Parameter path: the output file (`-` for standard output: one PDF, or one PNG page).
+    /// - Parameters:
+    ///   - document: the canvas or paged document to write.
+    ///   - path: the output file (`-` for standard output: one PDF, or one PNG page).
+    ///   - options: the format, scale, pages and limits of the render.
     @discardableResult
     public static func write(_ document: any Document, to path: String, options: OutputOptions) throws -> [String] {
-        try withCancellationMapped(options.cancellation) {
+        try withCancellationMapped(options) {
             let indices = try pageIndices(document, options)
             switch options.format {
             case .pdf:
@@ -99,7 +105,7 @@ public enum DocumentWriter {
     public static func pdfData(_ document: any Document, options: OutputOptions = OutputOptions(format: .pdf)) throws
         -> [UInt8]
     {
-        try withCancellationMapped(options.cancellation) {
+        try withCancellationMapped(options) {
             let settings = options.pdfSettings(for: document)
             let writer = try PDFWriter(metadata: document.metadata, settings: settings)
             try addPages(
@@ -114,7 +120,7 @@ public enum DocumentWriter {
     public static func pngData(
         _ document: any Document, page index: Int, options: OutputOptions = OutputOptions(format: .png)
     ) throws -> [UInt8] {
-        try withCancellationMapped(options.cancellation) {
+        try withCancellationMapped(options) {
             let check = CancellationCheck(source: options.cancellation)
             var page = try document.displayPage(index, options: options.displayOptions)
             page.background = page.background ?? document.paper
@@ -150,12 +156,17 @@ public enum DocumentWriter {
         writer.setOutline(document.outline)
     }
 
-    /// Turns the renderer's `.cancelled` into the reason the source gives (cancelled or timed out).
-    static func withCancellationMapped<T>(_ source: CancellationSource?, _ body: () throws -> T) throws -> T {
+    /// Runs `body` on the output's pixel grid (`PixelGrid`: exact for a PDF, the PNG's pixels
+    /// per point) and turns the renderer's `.cancelled` into `RenderCancelled` with the reason
+    /// the source gives (cancelled or timed out).
+    /// - Parameters:
+    ///   - options: the render's format (which grid) and cancellation source.
+    ///   - body: the layout, pagination or drawing to run.
+    public static func withCancellationMapped<T>(_ options: OutputOptions, _ body: () throws -> T) throws -> T {
         do {
-            return try body()
+            return try PixelGrid.withScale(options.layoutGridScale, body)
         } catch RenderError.cancelled {
-            throw RenderCancelled(reason: source?.reason ?? .cancelled)
+            throw RenderCancelled(reason: options.cancellation?.reason ?? .cancelled)
         }
     }
 }

@@ -58,6 +58,15 @@ open class DisplayNode: LayoutNode {
         set { updateAttributes(newValue == nil) { $0.transitionTiming = newValue } }
     }
 
+    /// For a node without an `identifier`: the id of the nearest identified layout spec around it (below its
+    /// nearest identified node). Transitions match such a node by its place in that group, so the texts of a
+    /// row that an identified stack lays out travel with the row (`CanvasTransition`). Templates set it from a
+    /// spec element's `id`.
+    public var transitionGroup: String? {
+        get { attributes?.value.transitionGroup }
+        set { updateAttributes(newValue == nil) { $0.transitionGroup = newValue } }
+    }
+
     /// What built the node (a template element), so a warning about it can say where it came
     /// from. Inline, not with the rare attributes: templates set it on every node, and a
     /// reference costs no allocation.
@@ -76,6 +85,7 @@ open class DisplayNode: LayoutNode {
         var bookmark: (title: String, level: Int)?
         var layoutSpecBlock: ((SizeRange) -> (any LayoutElement)?)?
         var transitionTiming: AnimationTiming?
+        var transitionGroup: String?
         var accessibility: NodeAccessibility?
         var structureIdentifier: Int?
     }

@@ -72,7 +72,7 @@ public final class TextNode: DisplayNode, DrawingNode {
     public func paragraphLayout(width: Double) -> ParagraphLayout {
         let index = typesets.firstIndex { $0.width == width }
         if let index, typesets[index].hasItems { return typesets[index].layout }
-        let layout = Typesetter.layout(spans, paragraph: paragraphStyle, width: width, registry: registry)
+        let layout = Typesetter.layout(layoutSpans, paragraph: paragraphStyle, width: width, registry: registry)
         guard LayoutNode.keepsMeasurementDetails.get() else { return layout }
         if let index {
             typesets[index].layout = layout
@@ -86,6 +86,7 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
 
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        if let minimum = paragraphStyle.minimumFontSize { shrinkToFit(constrainedSize, minimum: minimum) }
         let width = constrainedSize.width
         var typeset: Typeset
         if let index = typesets.firstIndex(where: { $0.width == width }) {
@@ -97,7 +98,7 @@ public final class TextNode: DisplayNode, DrawingNode {
                 // Without display items while `LayoutNode.keepsMeasurementDetails` is off.
                 let hasItems = LayoutNode.keepsMeasurementDetails.get()
                 let layout = Typesetter.layout(
-                    spans, paragraph: paragraphStyle, width: width, registry: registry, includingItems: hasItems)
+                    layoutSpans, paragraph: paragraphStyle, width: width, registry: registry, includingItems: hasItems)
                 typeset = Typeset(width: width, layout: layout, hasItems: hasItems, isMeasured: true)
             }
         }
@@ -125,6 +126,25 @@ public final class TextNode: DisplayNode, DrawingNode {
         return nil
     }
 
+    /// The scale the spans are set at: 1, or less when `minimumFontSize` shrinks the text to fit
+    /// the size it was last measured in. Unchecked exclusivity as for `typesets`.
+    @exclusivity(unchecked) private var fitScale = 1.0
+
+    /// The spans as they are typeset: at `fitScale`.
+    private var layoutSpans: [TextSpan] { fitScale == 1 ? spans : TextFitting.scaled(spans, by: fitScale) }
+
+    /// Shrink to fit (`ParagraphStyle.minimumFontSize`): the largest size, in steps of a quarter
+    /// point down from the largest span's, at which the text fits `size` — no line truncated by
+    /// `maxLines`, no line wider than the width, not taller than the height — but not below `minimum`.
+    private func shrinkToFit(_ size: Size, minimum: Double) {
+        let scale = TextFitting.scale(
+            spans, paragraph: paragraphStyle, within: size, minimumFontSize: minimum, registry: registry)
+        guard scale != fitScale else { return }
+        fitScale = scale
+        typesets.removeAll()
+        drawLayouts.removeAll()
+    }
+
     private func trimTypesets() {
         if typesets.count > 8 { typesets.removeFirst(typesets.count - 8) }
     }
@@ -149,7 +169,7 @@ public final class TextNode: DisplayNode, DrawingNode {
         let measured = typeset.width
         if measured == width || typeset.layout.isAlignmentIndependent {
             guard !typeset.hasItems else { return typeset.layout }
-            return Typesetter.layout(spans, paragraph: paragraphStyle, width: measured, registry: registry)
+            return Typesetter.layout(layoutSpans, paragraph: paragraphStyle, width: measured, registry: registry)
         }
         let key = DrawKey(breakWidth: measured, alignmentWidth: width)
         if let cached = drawLayouts[key] { return cached }
@@ -157,7 +177,7 @@ public final class TextNode: DisplayNode, DrawingNode {
         let aligned =
             (typeset.hasItems ? typeset.layout.realigned(within: width) : nil)
             ?? Typesetter.layout(
-                spans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
+                layoutSpans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
         guard typeset.hasItems, LayoutNode.keepsMeasurementDetails.get() else { return aligned }
         if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
         drawLayouts[key] = aligned

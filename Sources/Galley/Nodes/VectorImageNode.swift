@@ -2,7 +2,7 @@ import GalleyLayout
 import GalleyRender
 
 /// A node showing an SVG (the template `image` with an `.svg` source), drawn as vectors: paths and
-/// text in a PDF, device pixels in a PNG. Its intrinsic size is the SVG's own (``VectorImage/size``),
+/// text in a PDF, device pixels in a PNG. Its intrinsic size is the SVG's own (`VectorImage.size` (GalleyRender)),
 /// and it fills its bounds as ``ContentMode`` says, like ``ImageNode``.
 public final class VectorImageNode: DisplayNode, DrawingNode {
     public struct Parameters: Hashable, Sendable {

@@ -99,6 +99,9 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
     /// Where the page numbers come from; nil (or a missing destination) draws no number.
     public var references: PageReferences?
     public let registry: FontRegistry
+    /// The entry's direction: `rtl` (or `auto` with a right-to-left title) mirrors it — the indent
+    /// on the right, the title right-aligned, the leader to its left and the number at the left edge.
+    public var direction: TextDirection = .auto
 
     public init(
         entry: TableOfContentsEntry, textStyle: TextStyle, indent: Double, leader: TableOfContentsLeader = .dots,
@@ -124,8 +127,8 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
 
     private func titleLayout(width: Double) -> ParagraphLayout {
         Typesetter.layout(
-            [TextSpan(text: entry.title, style: textStyle)], paragraph: ParagraphStyle(), width: titleWidth(width),
-            registry: registry)
+            [TextSpan(text: entry.title, style: textStyle)], paragraph: ParagraphStyle(direction: direction),
+            width: titleWidth(width), registry: registry)
     }
 
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
@@ -140,32 +143,48 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
     public func drawParameters() -> Parameters {
         let width = bounds.width
         let title = titleLayout(width: width)
+        // Mirrored for a right-to-left entry: [number][leader][title][indent].
+        let rtl = direction == .rtl || (direction == .auto && title.paragraphIsRTL)
+        let titleX = rtl ? width - indent - titleWidth(width) : indent
         var items = [DisplayItem]()
-        let group = DisplayGroup(transform: .translation(x: indent, y: 0), items: title.items)
+        let group = DisplayGroup(transform: .translation(x: titleX, y: 0), items: title.items)
         items.append(.group(group))
         guard let last = title.lines.last else { return Parameters(items: items) }
         let numberText = pageNumber.map(String.init) ?? ""
         let number = Typesetter.layout(
             [TextSpan(text: numberText, style: textStyle)], paragraph: ParagraphStyle(), width: .infinity,
             registry: registry)
-        let numberX = width - number.size.width
+        let numberX = rtl ? 0 : width - number.size.width
         if !number.items.isEmpty {
             let y = last.baseline - number.firstBaseline
             items.append(.group(DisplayGroup(transform: .translation(x: numberX, y: y), items: number.items)))
         }
         if leader == .dots, textStyle.fontSize > 0 {
-            // Dots on a grid measured from the right edge, so leaders line up from entry to entry;
+            // Dots on a grid measured from the number's edge, so leaders line up from entry to entry;
             // at least a point apart (below 1 pt text the step rounded to 0 and the loop never ended).
             let step = max(1, (textStyle.fontSize * 0.5).rounded())
             let radius = max(0.4, textStyle.fontSize * 0.06)
             let gap = textStyle.fontSize * 0.4
-            let start = indent + last.x + last.width + gap
-            var x = width - (number.size.width > 0 ? number.size.width : textStyle.fontSize) - gap - radius
+            let numberSpan = number.size.width > 0 ? number.size.width : textStyle.fontSize
             var path = Path()
-            while x - radius >= start {
-                let dot = Rect(x: x - radius, y: last.baseline - radius * 1.5, width: 2 * radius, height: 2 * radius)
-                path.append(Path(ellipseIn: dot))
-                x -= step
+            if rtl {
+                let end = titleX + last.x - gap
+                var x = numberSpan + gap + radius
+                while x + radius <= end {
+                    let dot = Rect(
+                        x: x - radius, y: last.baseline - radius * 1.5, width: 2 * radius, height: 2 * radius)
+                    path.append(Path(ellipseIn: dot))
+                    x += step
+                }
+            } else {
+                let start = indent + last.x + last.width + gap
+                var x = width - numberSpan - gap - radius
+                while x - radius >= start {
+                    let dot = Rect(
+                        x: x - radius, y: last.baseline - radius * 1.5, width: 2 * radius, height: 2 * radius)
+                    path.append(Path(ellipseIn: dot))
+                    x -= step
+                }
             }
             if !path.isEmpty { items.append(.fill(path, textStyle.color)) }
         }

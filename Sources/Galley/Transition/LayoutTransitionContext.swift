@@ -28,10 +28,10 @@ public final class LayoutTransitionContext {
     public let insertedSubnodes: [DisplayNode]
     public let removedSubnodes: [DisplayNode]
     /// Whether `completeTransition` was called, and with what.
-    public private(set) var isCompleted = false
-    public private(set) var didComplete = false
+    public var isCompleted: Bool { completion.isCompleted }
+    public var didComplete: Bool { completion.didComplete }
     /// Whether the animation ended (``finish()`` or ``cancel()``).
-    public private(set) var hasEnded = false
+    public var hasEnded: Bool { completion.hasEnded }
 
     private let fromNodes: [DisplayNode]
     private let toNodes: [DisplayNode]
@@ -39,7 +39,7 @@ public final class LayoutTransitionContext {
     private var finalFrames: [ObjectIdentifier: Rect] = [:]
     private var sublayouts: [ObjectIdentifier: Layout] = [:]
     private var tracks: [AnimationTrack] = []
-    private var completions: [(Bool) -> Void] = []
+    private var completion = TransitionCompletion()
     private var animation: LayoutAnimation?
 
     init(node: DisplayNode, id: UInt64, previousLayout: Layout, pendingLayout: Layout, isAnimated: Bool) {
@@ -97,15 +97,13 @@ public final class LayoutTransitionContext {
     /// Runs when the animation ends: `true` from ``finish()``, `false` from ``cancel()``. The
     /// default animation completes the transition here.
     public func addCompletion(_ completion: @escaping (Bool) -> Void) {
-        completions.append(completion)
+        self.completion.add(completion)
     }
 
     /// Texture's `completeTransition:`, exactly once: makes the pending layout the calculated
     /// one (or, with `false`, restores the previous) through `didCompleteLayoutTransition`.
     public func completeTransition(_ didComplete: Bool) throws(TransitionError) {
-        guard !isCompleted else { throw .alreadyCompleted }
-        isCompleted = true
-        self.didComplete = didComplete
+        try completion.complete(didComplete)
         guard !isCancelled else { return }
         node.didCompleteLayoutTransition(self)
     }
@@ -122,10 +120,8 @@ public final class LayoutTransitionContext {
 
     private func end(finished: Bool) throws(TransitionError) {
         guard !hasEnded else { return }
-        hasEnded = true
-        let pending = completions
-        completions = []
-        for completion in pending { completion(finished) }
+        // The completions added here do not throw (`addCompletion` takes non-throwing closures).
+        for pending in completion.end(finished: finished) { try? pending(finished) }
         if !isCompleted { throw .notCompleted }
     }
 

@@ -16,8 +16,8 @@ public enum TransitionError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .alreadyCompleted: "completeTransition was called twice for one layout transition"
-        case .notCompleted: "the layout transition's animation ended but completeTransition was never called"
+        case .alreadyCompleted: "completeTransition was called twice for one transition"
+        case .notCompleted: "the transition's animation ended but completeTransition was never called"
         case .notAutomaticallyManaged: "layout transitions need automaticallyManagesSubnodes"
         case .notMeasured: "the node has no calculated layout to transition from: give a size range"
         case .cancelled: "the layout transition was cancelled by a newer one or by cancelLayoutTransition()"

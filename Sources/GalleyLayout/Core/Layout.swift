@@ -19,7 +19,9 @@ public final class Layout {
     public init(element: any LayoutElement, size: Size, sublayouts: [Layout] = []) {
         self.element = element
         if isValidForSize(size.width) && isValidForSize(size.height) {
-            self.size = Size(width: ceilPx(size.width), height: ceilPx(size.height))
+            // One read of the task-local grid for both sides.
+            let scale = PixelGrid.scale
+            self.size = Size(width: ceilPx(size.width, scale: scale), height: ceilPx(size.height, scale: scale))
         } else {
             self.size = .zero
         }
@@ -31,7 +33,8 @@ public final class Layout {
     init(flattened element: any LayoutElement, size: Size, position: Point, sublayouts: [Layout]) {
         self.element = element
         self.size = size
-        self.position = Point(x: ceilPx(position.x), y: ceilPx(position.y))
+        let scale = PixelGrid.scale
+        self.position = Point(x: ceilPx(position.x, scale: scale), y: ceilPx(position.y, scale: scale))
         self.sublayouts = sublayouts
     }
 

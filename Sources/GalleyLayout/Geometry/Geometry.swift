@@ -79,6 +79,11 @@ public struct Rect: Hashable, Sendable {
     /// The height.
     public var height: Double { size.height }
 
+    /// The same rectangle moved by `dx`, `dy` (CGRect's `offsetBy(dx:dy:)`).
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
     /// The smallest rectangle containing both rectangles (CGRectUnion for non-empty rectangles).
     func union(_ other: Rect) -> Rect {
         let x0 = Swift.min(minX, other.minX)

@@ -66,6 +66,16 @@ public final class ConstraintLayoutSpec: LayoutSpec {
         try ConstraintSystem(self, range: constrainedSize).validate()
     }
 
+    /// The constraints that break the anchor rules (a location without a second anchor, left related to leading,
+    /// a child index out of range…), each with its index and what to write instead; they need no size range, so
+    /// a template checks them when its data is bound.
+    public func invalidConstraints() -> [InvalidLayoutConstraint] {
+        let system = ConstraintSystem(self, range: .unconstrained)
+        return constraints.enumerated().compactMap { index, constraint in
+            system.problem(with: constraint).map { InvalidLayoutConstraint(index: index, reason: $0) }
+        }
+    }
+
     /// The children whose frames the constraints do not determine in `constrainedSize`, with the anchors that
     /// are free (the spec's own size held at its solved value). Empty for a well-defined layout.
     public func ambiguousAnchors(in constrainedSize: SizeRange) -> [AmbiguousAnchors] {

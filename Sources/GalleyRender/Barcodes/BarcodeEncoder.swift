@@ -61,8 +61,9 @@ public enum BarcodeEncoder {
         throws(BarcodeError) -> BarcodeSymbol
     {
         try check(data, symbology)
-        guard let symbol = ZBarcode_Create() else { throw BarcodeError("out of memory creating a barcode") }
-        defer { ZBarcode_Delete(symbol) }
+        if let failure = galley_zint_load() { throw BarcodeError(String(cString: failure)) }
+        guard let symbol = galley_ZBarcode_Create() else { throw BarcodeError("out of memory creating a barcode") }
+        defer { galley_ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = symbology.zintSymbology
         // Vector units are 2 per module at scale 1: half scale makes them modules.
         symbol.pointee.scale = 0.5
@@ -91,9 +92,9 @@ public enum BarcodeEncoder {
             symbol.pointee.option_1 = Int32(symbology == .pdf417 ? index : index + 1)
         }
         let bytes = Array(data.utf8)
-        let status = ZBarcode_Encode(symbol, bytes, Int32(bytes.count))
+        let status = galley_ZBarcode_Encode(symbol, bytes, Int32(bytes.count))
         if status >= ZINT_ERROR { throw BarcodeError(zintMessage(symbol)) }
-        let drawn = ZBarcode_Buffer_Vector(symbol, 0)
+        let drawn = galley_ZBarcode_Buffer_Vector(symbol, 0)
         guard drawn < ZINT_ERROR, let vector = symbol.pointee.vector else { throw BarcodeError(zintMessage(symbol)) }
         return shapes(of: vector.pointee, symbology: symbology, barHeight: Double(symbol.pointee.height))
     }

@@ -17,10 +17,11 @@ private final class GIFByteSource {
 /// Pillow). Interlaced frames are de-interlaced. Errors are giflib's messages.
 enum GIFDecoder {
     static func decode(_ bytes: [UInt8], maxPixels: Int) throws(RenderError) -> ImageBuffer {
+        try LazyLibrary.check(galley_gif_load())
         let source = GIFByteSource(bytes)
         var error: Int32 = 0
         let opened = withExtendedLifetime(source) {
-            DGifOpen(
+            galley_DGifOpen(
                 Unmanaged.passUnretained(source).toOpaque(),
                 { file, buffer, count in
                     guard let file, let buffer, let user = file.pointee.UserData, count > 0 else { return 0 }
@@ -39,7 +40,7 @@ enum GIFDecoder {
         guard let file = opened else { throw failure("opening", error) }
         defer {
             var closeError: Int32 = 0
-            DGifCloseFile(file, &closeError)
+            galley_DGifCloseFile(file, &closeError)
         }
         return try withExtendedLifetime(source) { () throws(RenderError) -> ImageBuffer in
             try firstFrame(file, maxPixels: maxPixels)
@@ -58,7 +59,9 @@ enum GIFDecoder {
         var transparent: Int?
         while true {
             var record = UNDEFINED_RECORD_TYPE
-            guard DGifGetRecordType(file, &record) == GIF_OK else { throw failure("reading", file.pointee.Error) }
+            guard galley_DGifGetRecordType(file, &record) == GIF_OK else {
+                throw failure("reading", file.pointee.Error)
+            }
             switch record {
             case EXTENSION_RECORD_TYPE:
                 transparent = try readExtension(file) ?? transparent
@@ -76,18 +79,22 @@ enum GIFDecoder {
     private static func readExtension(_ file: UnsafeMutablePointer<GifFileType>) throws(RenderError) -> Int? {
         var code: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
-        guard DGifGetExtension(file, &code, &block) == GIF_OK else { throw failure("reading", file.pointee.Error) }
+        guard galley_DGifGetExtension(file, &code, &block) == GIF_OK else {
+            throw failure("reading", file.pointee.Error)
+        }
         var transparent: Int?
         if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
             var control = GraphicsControlBlock()
-            if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK,
+            if galley_DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK,
                 control.TransparentColor != NO_TRANSPARENT_COLOR
             {
                 transparent = Int(control.TransparentColor)
             }
         }
         while block != nil {
-            guard DGifGetExtensionNext(file, &block) == GIF_OK else { throw failure("reading", file.pointee.Error) }
+            guard galley_DGifGetExtensionNext(file, &block) == GIF_OK else {
+                throw failure("reading", file.pointee.Error)
+            }
         }
         return transparent
     }
@@ -95,7 +102,7 @@ enum GIFDecoder {
     private static func readImage(
         _ file: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, transparent: Int?
     ) throws(RenderError) -> ImageBuffer {
-        guard DGifGetImageDesc(file) == GIF_OK else { throw failure("reading", file.pointee.Error) }
+        guard galley_DGifGetImageDesc(file) == GIF_OK else { throw failure("reading", file.pointee.Error) }
         let frame = file.pointee.Image
         let (left, top) = (Int(frame.Left), Int(frame.Top))
         let (frameWidth, frameHeight) = (Int(frame.Width), Int(frame.Height))
@@ -120,7 +127,9 @@ enum GIFDecoder {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var opaque = left == 0 && top == 0 && frameWidth >= width && frameHeight >= height
         for row in order {
-            let status = line.withUnsafeMutableBufferPointer { DGifGetLine(file, $0.baseAddress, Int32(frameWidth)) }
+            let status = line.withUnsafeMutableBufferPointer {
+                galley_DGifGetLine(file, $0.baseAddress, Int32(frameWidth))
+            }
             guard status == GIF_OK else { throw failure("reading the first frame", file.pointee.Error) }
             let y = top + row
             guard y < height else { continue }
@@ -143,7 +152,7 @@ enum GIFDecoder {
     }
 
     private static func failure(_ operation: String, _ code: Int32) -> RenderError {
-        let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+        let message = galley_GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return RenderError.imageDecode("GIF: \(operation) failed: \(message)")
     }
 }

@@ -78,6 +78,8 @@ public enum ImageDecoder {
             break
         case Int32(IMAGECODECS_TOO_LARGE):
             throw RenderError.imageTooLarge(width: Int(image.width), height: Int(image.height), limit: maxPixels)
+        case Int32(IMAGECODECS_UNAVAILABLE):
+            throw RenderError.libraryUnavailable(message.text)
         default:
             throw RenderError.imageDecode("\(format.rawValue): \(message.text)")
         }

@@ -30,41 +30,44 @@ public final class VectorImage: @unchecked Sendable, Hashable {
     ///   SVG over a cost limit (`SVGCostLimits`: a convolution kernel over 32 x 32, entities spelling out
     ///   markup, gzip data inflating past 64 MB).
     public init(svg: [UInt8], baseFile: String?) throws(RenderError) {
+        try LazyLibrary.check(galley_rsvg_load())
         guard !svg.isEmpty else { throw RenderError.imageDecode("SVG: the file is empty") }
         // What librsvg parses: checked, and inflated when it is an .svgz (numOctaves lowered to 10).
         let svg = try SVGCostLimits.checked(svg)
         let stream = svg.withUnsafeBytes { bytes -> UnsafeMutablePointer<GInputStream>? in
             // The stream copies the bytes (g_memdup2), so it outlives `svg`'s buffer.
-            guard let base = bytes.baseAddress, let copy = g_memdup2(base, gsize(bytes.count)) else { return nil }
-            return g_memory_input_stream_new_from_data(copy, gssize(bytes.count), g_free)
+            guard let base = bytes.baseAddress, let copy = galley_g_memdup2(base, gsize(bytes.count)) else {
+                return nil
+            }
+            return galley_g_memory_input_stream_new_from_data(copy, gssize(bytes.count), galley_g_free)
         }
         guard let stream else { throw RenderError.imageDecode("SVG: out of memory") }
-        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
-        let base = baseFile.flatMap { g_file_new_for_path($0) }
-        defer { if let base { g_object_unref(UnsafeMutableRawPointer(base)) } }
+        defer { galley_g_object_unref(UnsafeMutableRawPointer(stream)) }
+        let base = baseFile.flatMap { galley_g_file_new_for_path($0) }
+        defer { if let base { galley_g_object_unref(UnsafeMutableRawPointer(base)) } }
         var error: UnsafeMutablePointer<GError>?
-        let loaded = rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, nil, &error)
+        let loaded = galley_rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, nil, &error)
         guard let loaded else {
             let message = String(cString: galley_rsvg_error_message(error))
-            if error != nil { g_error_free(error) }
+            if error != nil { galley_g_error_free(error) }
             throw RenderError.imageDecode("SVG: \(message)")
         }
-        if error != nil { g_error_free(error) }
+        if error != nil { galley_g_error_free(error) }
         // 72 dpi: a physical length (mm, in, pt) in the SVG becomes that many points.
-        rsvg_handle_set_dpi(loaded, 72)
+        galley_rsvg_handle_set_dpi(loaded, 72)
         handle = loaded
         sourceByteCount = svg.count
         var width = 0.0
         var height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(loaded, &width, &height) == 0 {
+        if galley_rsvg_handle_get_intrinsic_size_in_pixels(loaded, &width, &height) == 0 {
             // A percentage width or height (or none) has no absolute size: the viewBox gives one.
             var hasWidth: gboolean = 0
             var hasHeight: gboolean = 0
             var hasViewBox: gboolean = 0
             var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(loaded, &hasWidth, nil, &hasHeight, nil, &hasViewBox, &viewBox)
+            galley_rsvg_handle_get_intrinsic_dimensions(loaded, &hasWidth, nil, &hasHeight, nil, &hasViewBox, &viewBox)
             guard hasViewBox != 0 else {
-                g_object_unref(loaded)
+                galley_g_object_unref(loaded)
                 throw RenderError.imageDecode(
                     "SVG: the root <svg> has no absolute width and height and no viewBox, so it has no size "
                         + "(add width=\"…\" height=\"…\" or a viewBox)")
@@ -73,14 +76,14 @@ public final class VectorImage: @unchecked Sendable, Hashable {
             height = viewBox.height
         }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            g_object_unref(loaded)
+            galley_g_object_unref(loaded)
             throw RenderError.imageDecode("SVG: its size is \(width)x\(height); it needs a positive width and height")
         }
         size = Size(width: width, height: height)
     }
 
     deinit {
-        g_object_unref(handle)
+        galley_g_object_unref(handle)
     }
 
     /// Draws the document at its intrinsic size at the context's current origin (user units); the
@@ -88,10 +91,10 @@ public final class VectorImage: @unchecked Sendable, Hashable {
     func render(into cr: OpaquePointer) throws(RenderError) {
         var viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
         var error: UnsafeMutablePointer<GError>?
-        let drawn = Self.renderLock.withLock { _ in rsvg_handle_render_document(handle, cr, &viewport, &error) }
+        let drawn = Self.renderLock.withLock { _ in galley_rsvg_handle_render_document(handle, cr, &viewport, &error) }
         guard drawn != 0 else {
             let message = String(cString: galley_rsvg_error_message(error))
-            if error != nil { g_error_free(error) }
+            if error != nil { galley_g_error_free(error) }
             throw RenderError.imageDecode("SVG: drawing failed: \(message)")
         }
     }

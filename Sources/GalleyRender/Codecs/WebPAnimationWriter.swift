@@ -26,10 +26,11 @@ final class WebPAnimationWriter {
     }
 
     init(width: Int, height: Int, loops: Int, quality: Double?, method: Int) throws(RenderError) {
+        try LazyLibrary.check(galley_webp_encoder_load())
         self.width = width
         self.height = height
         var options = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&options) != 0, WebPConfigInit(&config) != 0 else {
+        guard galley_WebPAnimEncoderOptionsInit(&options) != 0, galley_WebPConfigInit(&config) != 0 else {
             throw Self.failure("libwebp's version does not match its headers")
         }
         options.anim_params.loop_count = Int32(max(0, min(65_535, loops)))
@@ -40,50 +41,50 @@ final class WebPAnimationWriter {
             config.lossless = 1
         }
         config.method = Int32(max(0, min(6, method)))
-        guard WebPValidateConfig(&config) != 0 else { throw Self.failure("invalid encoder configuration") }
-        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+        guard galley_WebPValidateConfig(&config) != 0 else { throw Self.failure("invalid encoder configuration") }
+        guard let encoder = galley_WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
             throw Self.failure("WebPAnimEncoderNew failed (out of memory?)")
         }
         self.encoder = encoder
     }
 
     deinit {
-        WebPAnimEncoderDelete(encoder)
+        galley_WebPAnimEncoderDelete(encoder)
     }
 
     /// Adds a frame shown from `timestamp` milliseconds.
     func add(_ frame: ImageBuffer, timestamp: Int, index: Int) throws(RenderError) {
         var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw Self.failure("WebPPictureInit failed") }
-        defer { WebPPictureFree(&picture) }
+        guard galley_WebPPictureInit(&picture) != 0 else { throw Self.failure("WebPPictureInit failed") }
+        defer { galley_WebPPictureFree(&picture) }
         picture.use_argb = 1
         picture.width = Int32(width)
         picture.height = Int32(height)
         // libwebp wants straight colour in B, G, R, A byte order: the buffer's own order, un-premultiplied.
         let pixels = frame.straightPixels()
         let imported = pixels.withUnsafeBufferPointer {
-            WebPPictureImportBGRA(&picture, $0.baseAddress, Int32(width * 4))
+            galley_WebPPictureImportBGRA(&picture, $0.baseAddress, Int32(width * 4))
         }
         guard imported != 0 else { throw Self.failure("frame \(index): out of memory importing the pixels") }
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
+        guard galley_WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
             throw Self.failure("frame \(index): \(lastError)")
         }
     }
 
     /// Closes the animation at `timestamp` (the last frame's end) and returns the file's bytes.
     func finish(at timestamp: Int) throws(RenderError) -> [UInt8] {
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamp), nil) != 0 else { throw Self.failure(lastError) }
+        guard galley_WebPAnimEncoderAdd(encoder, nil, Int32(timestamp), nil) != 0 else { throw Self.failure(lastError) }
         var data = WebPData()
         WebPDataInit(&data)
-        defer { WebPDataClear(&data) }
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
+        defer { galley_WebPDataClear(&data) }
+        guard galley_WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
             throw Self.failure("assembling the file: \(lastError)")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: data.size))
     }
 
     private var lastError: String {
-        WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
+        galley_WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
     }
 
     private static func failure(_ message: String) -> RenderError {

@@ -8,8 +8,9 @@ import CWebP
 /// out as straight RGBA and are premultiplied with the rounding Pillow and pixman use.
 enum WebPDecoder {
     static func decode(_ bytes: [UInt8], maxPixels: Int) throws(RenderError) -> ImageBuffer {
+        try LazyLibrary.check(galley_webp_decoder_load())
         var features = WebPBitstreamFeatures()
-        let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        let status = bytes.withUnsafeBufferPointer { galley_WebPGetFeatures($0.baseAddress, $0.count, &features) }
         guard status == VP8_STATUS_OK else { throw failure(status, "reading the header") }
         let (width, height) = (Int(features.width), Int(features.height))
         guard width > 0, height > 0 else { throw RenderError.imageDecode("WebP: the image is empty") }
@@ -29,7 +30,8 @@ enum WebPDecoder {
         var rgba = [UInt8](repeating: 0, count: stride * height)
         let decoded = rgba.withUnsafeMutableBufferPointer { output in
             bytes.withUnsafeBufferPointer { input in
-                WebPDecodeRGBAInto(input.baseAddress, input.count, output.baseAddress, output.count, Int32(stride))
+                galley_WebPDecodeRGBAInto(
+                    input.baseAddress, input.count, output.baseAddress, output.count, Int32(stride))
             }
         }
         // libwebp fails a truncated or corrupt bitstream here (NULL), having checked it while decoding.
@@ -41,24 +43,24 @@ enum WebPDecoder {
 
     private static func firstFrame(_ bytes: [UInt8]) throws(RenderError) -> [UInt8] {
         var options = WebPAnimDecoderOptions()
-        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+        guard galley_WebPAnimDecoderOptionsInit(&options) != 0 else {
             throw RenderError.imageDecode("WebP: libwebpdemux's version does not match its headers")
         }
         options.color_mode = MODE_RGBA
         options.use_threads = 0
         return try bytes.withUnsafeBufferPointer { input throws(RenderError) -> [UInt8] in
             var data = WebPData(bytes: input.baseAddress, size: input.count)
-            guard let decoder = WebPAnimDecoderNew(&data, &options) else {
+            guard let decoder = galley_WebPAnimDecoderNew(&data, &options) else {
                 throw RenderError.imageDecode("WebP: the animation's container is corrupt")
             }
-            defer { WebPAnimDecoderDelete(decoder) }
+            defer { galley_WebPAnimDecoderDelete(decoder) }
             var info = WebPAnimInfo()
-            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
+            guard galley_WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
                 throw RenderError.imageDecode("WebP: the animation's header is corrupt")
             }
             var frame: UnsafeMutablePointer<UInt8>?
             var timestamp: Int32 = 0
-            guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
+            guard galley_WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
                 throw RenderError.imageDecode("WebP: the animation's first frame is truncated or corrupt")
             }
             return Array(UnsafeBufferPointer(start: frame, count: Int(info.canvas_width * info.canvas_height * 4)))

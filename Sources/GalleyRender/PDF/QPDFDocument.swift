@@ -18,95 +18,97 @@ final class QPDFDocument {
     private let input: UnsafeMutableRawBufferPointer
 
     /// libqpdf's version (`11.3.0`).
-    static var version: String { String(cString: qpdf_get_qpdf_version()) }
+    static var version: String { String(cString: galley_qpdf_get_qpdf_version()) }
 
     /// Parses `bytes` (a complete PDF).
     init(bytes: [UInt8], description: String) throws(RenderError) {
+        try LazyLibrary.check(galley_qpdf_load())
         input = .allocate(byteCount: max(1, bytes.count), alignment: 1)
         bytes.withUnsafeBytes { source in input.copyMemory(from: source) }
-        data = qpdf_init()
+        data = galley_qpdf_init()
         guard data != nil else { throw RenderError.pdf(operation: "qpdf_init", message: "out of memory") }
-        qpdf_silence_errors(data)
-        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        galley_qpdf_silence_errors(data)
+        galley_qpdf_set_suppress_warnings(data, QPDF_TRUE)
         let base = input.baseAddress?.assumingMemoryBound(to: CChar.self)
-        _ = qpdf_read_memory(data, description, base, UInt64(bytes.count), nil)
+        _ = galley_qpdf_read_memory(data, description, base, UInt64(bytes.count), nil)
         try check("reading the PDF")
     }
 
     deinit {
-        qpdf_cleanup(&data)
+        galley_qpdf_cleanup(&data)
         input.deallocate()
     }
 
     /// Throws the error qpdf recorded since the last check, naming `operation`.
     func check(_ operation: @autoclosure () -> String) throws(RenderError) {
-        guard qpdf_has_error(data) != QPDF_FALSE, let error = qpdf_get_error(data) else { return }
-        let text = qpdf_get_error_full_text(data, error).map { String(cString: $0) } ?? "unknown error"
+        guard galley_qpdf_has_error(data) != QPDF_FALSE, let error = galley_qpdf_get_error(data) else { return }
+        let text = galley_qpdf_get_error_full_text(data, error).map { String(cString: $0) } ?? "unknown error"
         throw RenderError.pdf(operation: operation(), message: text)
     }
 
     // MARK: Reading
 
-    var trailer: Object { Object(handle: qpdf_get_trailer(data)) }
-    var root: Object { Object(handle: qpdf_get_root(data)) }
+    var trailer: Object { Object(handle: galley_qpdf_get_trailer(data)) }
+    var root: Object { Object(handle: galley_qpdf_get_root(data)) }
 
     /// The pages in order.
     func pages() -> [Object] {
-        let count = qpdf_get_num_pages(data)
+        let count = galley_qpdf_get_num_pages(data)
         guard count > 0 else { return [] }
-        return (0..<count).map { Object(handle: qpdf_get_page_n(data, Int($0))) }
+        return (0..<count).map { Object(handle: galley_qpdf_get_page_n(data, Int($0))) }
     }
 
     /// The object numbered `id` (generation 0), or nil when there is none.
     func object(id: Int32) -> Object? {
-        let object = qpdf_get_object_by_id(data, id, 0)
+        let object = galley_qpdf_get_object_by_id(data, id, 0)
         return isNull(Object(handle: object)) ? nil : Object(handle: object)
     }
 
     /// The value of `key` (without its slash) in a dictionary or stream dictionary.
     func value(_ object: Object, _ key: String) -> Object? {
-        guard qpdf_oh_has_key(data, object.handle, "/" + key) != QPDF_FALSE else { return nil }
-        let value = Object(handle: qpdf_oh_get_key(data, object.handle, "/" + key))
+        guard galley_qpdf_oh_has_key(data, object.handle, "/" + key) != QPDF_FALSE else { return nil }
+        let value = Object(handle: galley_qpdf_oh_get_key(data, object.handle, "/" + key))
         return isNull(value) ? nil : value
     }
 
-    func isNull(_ object: Object) -> Bool { qpdf_oh_is_null(data, object.handle) != QPDF_FALSE }
-    func isDictionary(_ object: Object) -> Bool { qpdf_oh_is_dictionary(data, object.handle) != QPDF_FALSE }
-    func isStream(_ object: Object) -> Bool { qpdf_oh_is_stream(data, object.handle) != QPDF_FALSE }
-    func isArray(_ object: Object) -> Bool { qpdf_oh_is_array(data, object.handle) != QPDF_FALSE }
+    func isNull(_ object: Object) -> Bool { galley_qpdf_oh_is_null(data, object.handle) != QPDF_FALSE }
+    func isDictionary(_ object: Object) -> Bool { galley_qpdf_oh_is_dictionary(data, object.handle) != QPDF_FALSE }
+    func isStream(_ object: Object) -> Bool { galley_qpdf_oh_is_stream(data, object.handle) != QPDF_FALSE }
+    func isArray(_ object: Object) -> Bool { galley_qpdf_oh_is_array(data, object.handle) != QPDF_FALSE }
 
     /// The name's text without the slash (`/Link` → `Link`), or nil for a non-name.
     func nameValue(_ object: Object) -> String? {
-        guard qpdf_oh_is_name(data, object.handle) != QPDF_FALSE, let name = qpdf_oh_get_name(data, object.handle)
+        guard galley_qpdf_oh_is_name(data, object.handle) != QPDF_FALSE,
+            let name = galley_qpdf_oh_get_name(data, object.handle)
         else { return nil }
         return String(String(cString: name).dropFirst())
     }
 
     /// A string's text (UTF-8 from PDFDocEncoding or UTF-16), or nil for a non-string.
     func stringValue(_ object: Object) -> String? {
-        guard qpdf_oh_is_string(data, object.handle) != QPDF_FALSE,
-            let text = qpdf_oh_get_utf8_value(data, object.handle)
+        guard galley_qpdf_oh_is_string(data, object.handle) != QPDF_FALSE,
+            let text = galley_qpdf_oh_get_utf8_value(data, object.handle)
         else { return nil }
         return String(cString: text)
     }
 
     func integerValue(_ object: Object) -> Int? {
-        guard qpdf_oh_is_integer(data, object.handle) != QPDF_FALSE else { return nil }
-        return Int(qpdf_oh_get_int_value(data, object.handle))
+        guard galley_qpdf_oh_is_integer(data, object.handle) != QPDF_FALSE else { return nil }
+        return Int(galley_qpdf_oh_get_int_value(data, object.handle))
     }
 
     func items(_ array: Object) -> [Object] {
         guard isArray(array) else { return [] }
-        let count = qpdf_oh_get_array_n_items(data, array.handle)
-        return (0..<max(0, count)).map { Object(handle: qpdf_oh_get_array_item(data, array.handle, $0)) }
+        let count = galley_qpdf_oh_get_array_n_items(data, array.handle)
+        return (0..<max(0, count)).map { Object(handle: galley_qpdf_oh_get_array_item(data, array.handle, $0)) }
     }
 
     /// The dictionary's (or stream dictionary's) keys, with their slashes.
     func keys(_ dictionary: Object) -> [String] {
         var keys: [String] = []
-        qpdf_oh_begin_dict_key_iter(data, dictionary.handle)
-        while qpdf_oh_dict_more_keys(data) != QPDF_FALSE {
-            if let key = qpdf_oh_dict_next_key(data) { keys.append(String(cString: key)) }
+        galley_qpdf_oh_begin_dict_key_iter(data, dictionary.handle)
+        while galley_qpdf_oh_dict_more_keys(data) != QPDF_FALSE {
+            if let key = galley_qpdf_oh_dict_next_key(data) { keys.append(String(cString: key)) }
         }
         return keys
     }
@@ -115,7 +117,7 @@ final class QPDFDocument {
     func streamData(_ stream: Object) throws(RenderError) -> [UInt8] {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
-        _ = qpdf_oh_get_stream_data(data, stream.handle, qpdf_dl_generalized, nil, &buffer, &length)
+        _ = galley_qpdf_oh_get_stream_data(data, stream.handle, qpdf_dl_generalized, nil, &buffer, &length)
         try check("reading a stream")
         guard let buffer else { return [] }
         defer { free(buffer) }
@@ -124,29 +126,31 @@ final class QPDFDocument {
 
     // MARK: Making objects
 
-    func name(_ text: String) -> Object { Object(handle: qpdf_oh_new_name(data, "/" + text)) }
+    func name(_ text: String) -> Object { Object(handle: galley_qpdf_oh_new_name(data, "/" + text)) }
     /// A text string (PDFDocEncoding when it fits, else UTF-16BE with a byte order mark).
-    func text(_ text: String) -> Object { Object(handle: qpdf_oh_new_unicode_string(data, text)) }
+    func text(_ text: String) -> Object { Object(handle: galley_qpdf_oh_new_unicode_string(data, text)) }
     func bytes(_ bytes: [UInt8]) -> Object {
         Object(
             handle: bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(data, $0.baseAddress, $0.count) }
+                buffer.withMemoryRebound(to: CChar.self) {
+                    galley_qpdf_oh_new_binary_string(data, $0.baseAddress, $0.count)
+                }
             })
     }
-    func integer(_ value: Int) -> Object { Object(handle: qpdf_oh_new_integer(data, Int64(value))) }
-    func real(_ value: Double) -> Object { Object(handle: qpdf_oh_new_real_from_double(data, value, 4)) }
-    func bool(_ value: Bool) -> Object { Object(handle: qpdf_oh_new_bool(data, value ? QPDF_TRUE : QPDF_FALSE)) }
-    var null: Object { Object(handle: qpdf_oh_new_null(data)) }
+    func integer(_ value: Int) -> Object { Object(handle: galley_qpdf_oh_new_integer(data, Int64(value))) }
+    func real(_ value: Double) -> Object { Object(handle: galley_qpdf_oh_new_real_from_double(data, value, 4)) }
+    func bool(_ value: Bool) -> Object { Object(handle: galley_qpdf_oh_new_bool(data, value ? QPDF_TRUE : QPDF_FALSE)) }
+    var null: Object { Object(handle: galley_qpdf_oh_new_null(data)) }
 
     func array(_ items: [Object]) -> Object {
-        let array = Object(handle: qpdf_oh_new_array(data))
-        for item in items { qpdf_oh_append_item(data, array.handle, item.handle) }
+        let array = Object(handle: galley_qpdf_oh_new_array(data))
+        for item in items { galley_qpdf_oh_append_item(data, array.handle, item.handle) }
         return array
     }
 
     /// A dictionary with `entries` in order (keys without slashes).
     func dictionary(_ entries: KeyValuePairs<String, Object?>) -> Object {
-        let dictionary = Object(handle: qpdf_oh_new_dictionary(data))
+        let dictionary = Object(handle: galley_qpdf_oh_new_dictionary(data))
         for (key, value) in entries {
             if let value { set(dictionary, key, value) }
         }
@@ -154,13 +158,13 @@ final class QPDFDocument {
     }
 
     /// A new indirect object holding `object` (a reference to it).
-    func indirect(_ object: Object) -> Object { Object(handle: qpdf_make_indirect_object(data, object.handle)) }
+    func indirect(_ object: Object) -> Object { Object(handle: galley_qpdf_make_indirect_object(data, object.handle)) }
 
     /// A new indirect stream of `bytes`; with `compress` qpdf flates it when writing.
     func stream(_ bytes: [UInt8], dictionary entries: KeyValuePairs<String, Object?>) -> Object {
-        let stream = Object(handle: qpdf_oh_new_stream(data))
+        let stream = Object(handle: galley_qpdf_oh_new_stream(data))
         replaceStreamData(stream, bytes)
-        let dictionary = Object(handle: qpdf_oh_get_dict(data, stream.handle))
+        let dictionary = Object(handle: galley_qpdf_oh_get_dict(data, stream.handle))
         for (key, value) in entries {
             if let value { set(dictionary, key, value) }
         }
@@ -170,25 +174,26 @@ final class QPDFDocument {
     /// Replaces a stream's data with unfiltered `bytes` (qpdf compresses them on write).
     func replaceStreamData(_ stream: Object, _ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
-            qpdf_oh_replace_stream_data(data, stream.handle, buffer.baseAddress, buffer.count, null.handle, null.handle)
+            galley_qpdf_oh_replace_stream_data(
+                data, stream.handle, buffer.baseAddress, buffer.count, null.handle, null.handle)
         }
     }
 
     /// The stream's dictionary.
-    func dictionary(of stream: Object) -> Object { Object(handle: qpdf_oh_get_dict(data, stream.handle)) }
+    func dictionary(of stream: Object) -> Object { Object(handle: galley_qpdf_oh_get_dict(data, stream.handle)) }
 
     // MARK: Changing objects
 
     func set(_ dictionary: Object, _ key: String, _ value: Object) {
-        qpdf_oh_replace_key(data, dictionary.handle, "/" + key, value.handle)
+        galley_qpdf_oh_replace_key(data, dictionary.handle, "/" + key, value.handle)
     }
 
     func remove(_ dictionary: Object, _ key: String) {
-        qpdf_oh_remove_key(data, dictionary.handle, "/" + key)
+        galley_qpdf_oh_remove_key(data, dictionary.handle, "/" + key)
     }
 
     func append(_ array: Object, _ item: Object) {
-        qpdf_oh_append_item(data, array.handle, item.handle)
+        galley_qpdf_oh_append_item(data, array.handle, item.handle)
     }
 
     // MARK: Writing
@@ -197,25 +202,25 @@ final class QPDFDocument {
     /// deterministic `/ID` (from the content) unless encrypted, where qpdf must pick a random
     /// one before it writes anything.
     func write(encryption: PDFEncryption?) throws(RenderError) -> [UInt8] {
-        _ = qpdf_init_write_memory(data)
+        _ = galley_qpdf_init_write_memory(data)
         try check("starting to write")
-        qpdf_set_compress_streams(data, QPDF_TRUE)
-        qpdf_set_object_stream_mode(data, qpdf_o_preserve)
+        galley_qpdf_set_compress_streams(data, QPDF_TRUE)
+        galley_qpdf_set_object_stream_mode(data, qpdf_o_preserve)
         if let encryption {
             let permissions = encryption.permissions
             let copy: QPDF_BOOL = permissions.contains(.copy) ? QPDF_TRUE : QPDF_FALSE
             let modify: QPDF_BOOL = permissions.contains(.modify) ? QPDF_TRUE : QPDF_FALSE
             // Extraction for accessibility stays allowed (PDF/UA-1 §7.16: screen readers must read it).
-            qpdf_set_r6_encryption_parameters2(
+            galley_qpdf_set_r6_encryption_parameters2(
                 data, encryption.userPassword, encryption.ownerPassword, QPDF_TRUE, copy, modify, modify, modify,
                 modify, permissions.contains(.print) ? qpdf_r3p_full : qpdf_r3p_none, QPDF_TRUE)
         } else {
-            qpdf_set_deterministic_ID(data, QPDF_TRUE)
+            galley_qpdf_set_deterministic_ID(data, QPDF_TRUE)
         }
-        _ = qpdf_write(data)
+        _ = galley_qpdf_write(data)
         try check("writing the PDF")
-        let length = qpdf_get_buffer_length(data)
-        guard let buffer = qpdf_get_buffer(data) else { return [] }
+        let length = galley_qpdf_get_buffer_length(data)
+        guard let buffer = galley_qpdf_get_buffer(data) else { return [] }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
     }
 }

@@ -3,11 +3,15 @@
 /// Rules:
 /// - A missing path is ``BindingError/missingPath(path:)`` unless a later `default` filter
 ///   replaces it. Comparisons with a missing operand are missing too.
-/// - Truthiness: `false`, `null`, `0`, `NaN`, `""`, `[]`, `{}` and a missing path are false;
-///   everything else is true. (`0` counts as false so `if: "{{count}}"` hides empty counts.)
+/// - Truthiness: `false`, `null`, `0`, `NaN`, `""`, `[]`, `{}` and a missing path are false, and
+///   so are the strings `"false"` (any case) and those that read as zero (`"0"`, `"0.00"`), so
+///   CSV fields (text) decide as the same JSON values do; everything else is true. (`0` counts
+///   as false so `if: "{{count}}"` hides empty counts.)
 /// - `!`, `&&` and `||` treat a missing path as false and always produce a bool.
-/// - `==` and `!=` compare any two values structurally (`1 == "1"` is false); `<`, `<=`, `>`,
-///   `>=` need two numbers or two strings, otherwise ``BindingError/typeMismatch(message:)``.
+/// - `==` and `!=` compare any two values structurally, except that a number equals a string
+///   reading as the same number (`1 == "1"`, as CSV data is text); `<`, `<=`, `>`, `>=` compare
+///   numbers (or strings reading as numbers) numerically and other strings by code point,
+///   otherwise ``BindingError/typeMismatch(message:)``.
 public enum Binder {
     /// The value of `template`: for a single `{{ … }}` the value keeps its type; otherwise the
     /// interpolated string.
@@ -46,10 +50,26 @@ public enum Binder {
         switch value {
         case .null: return false
         case .bool(let bool): return bool
-        case .number(let number): return number != 0 && !number.isNaN
-        case .string(let string): return !string.isEmpty
+        case .number(let number): return number.value != 0 && !number.value.isNaN
+        case .string(let string): return stringTruthiness(string)
         case .array(let array): return !array.isEmpty
         case .object(let object): return !object.isEmpty
+        }
+    }
+
+    /// A string is false when it is empty, `false` (any case) or reads as the number zero, so CSV
+    /// fields (text) decide an `if` as the same JSON values would.
+    private static func stringTruthiness(_ string: String) -> Bool {
+        guard let first = string.utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return string.count != 5 || string.lowercased() != "false"
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: " "):
+            guard let number = JSONNumber(parsing: string) else { return true }
+            return number.value != 0
+        default:
+            return true
         }
     }
 
@@ -72,7 +92,7 @@ public enum Binder {
     ) throws(BindingError) -> JSONValue? {
         var value = try ExpressionEvaluator(scope: scope).evaluate(bound.expression, missing: &missing)
         for filter in bound.filters {
-            value = try filter.apply(to: value, missingPath: missing ?? bound.source)
+            value = try filter.apply(to: value, missingPath: missing ?? bound.source, locale: scope.locale)
         }
         return value
     }

@@ -4,7 +4,9 @@ struct BindingLexer {
     struct Token: Equatable {
         enum Kind: Equatable {
             case identifier(String)
-            case number(Double)
+            /// A number literal's text (converted by the parser: a token stays small, and the
+            /// parser's recursion keeps a few in every frame).
+            case number(String)
             case string(String)
             /// Punctuation and operators: `. [ ] ( ) | : ! == != < <= > >= && || -`.
             case symbol(String)
@@ -52,7 +54,7 @@ struct BindingLexer {
             break
         }
         switch scalar {
-        case ".", "[", "]", "(", ")", "|", ":", "!", "<", ">", "-", "+", "*", "/", "%", "?":
+        case ".", "[", "]", "(", ")", "|", ":", ",", "!", "<", ">", "-", "+", "*", "/", "%", "?":
             position += 1
             return Token(kind: .symbol(String(Character(scalar))), offset: start)
         default:
@@ -91,7 +93,7 @@ struct BindingLexer {
             message: "unterminated string", column: start + 1, hint: "close it with \(Character(quote))")
     }
 
-    private mutating func readNumber() throws(BindingSyntaxError) -> Double {
+    private mutating func readNumber() throws(BindingSyntaxError) -> String {
         let start = position
         var text = ""
         while position < scalars.count, Self.isDigit(scalars[position]) || scalars[position] == "." {
@@ -102,10 +104,10 @@ struct BindingLexer {
             text.unicodeScalars.append(scalars[position])
             position += 1
         }
-        guard let value = Double(text) else {
+        guard JSONNumber(parsing: text) != nil else {
             throw BindingSyntaxError(message: "invalid number '\(text)'", column: start + 1)
         }
-        return value
+        return text
     }
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool {

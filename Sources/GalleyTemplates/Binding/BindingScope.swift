@@ -1,8 +1,12 @@
+import GalleyText
+
 /// What a binding can see: the record's data plus named locals such as `item`, `index`, `page`.
 ///
 /// Locals form a small immutable linked chain, newest first, so entering an `each` iteration
 /// costs one allocation instead of copying a dictionary, and inner names shadow outer ones.
 /// A path's first name is looked up among the locals first, then as a top-level key of the data.
+/// The scope also carries the language number and date filters format in: the document's `lang`,
+/// replaced inside an element with a `lang` of its own.
 public struct BindingScope: Sendable {
     /// One local name and its value, linked to the locals bound before it.
     private final class Local: Sendable {
@@ -17,24 +21,63 @@ public struct BindingScope: Sendable {
         }
     }
 
+    /// The language and direction a document or element set (`lang`, `dir`), shared by every scope
+    /// made inside them: one reference, so binding a local copies no strings.
+    private final class Setting: Sendable {
+        let locale: FormatLocale
+        let language: String?
+        let direction: TextDirection?
+
+        init(locale: FormatLocale, language: String?, direction: TextDirection?) {
+            self.locale = locale
+            self.language = language
+            self.direction = direction
+        }
+    }
+
     /// The record's data; its top-level keys are the root names of paths.
     public let data: JSONValue
     private let locals: Local?
+    /// nil until a `lang` or `dir` is set: `en-US`, no language, no direction.
+    private let setting: Setting?
 
-    /// A scope over `data` with no locals.
+    /// The language filters format numbers and dates in.
+    public var locale: FormatLocale { setting?.locale ?? .default }
+    /// The language a document or element named (nil: none did, `locale` is the default).
+    public var language: String? { setting?.language }
+    /// The base direction a document or element set with `dir` (nil: none did).
+    public var direction: TextDirection? { setting?.direction }
+
+    /// A scope over `data` with no locals, formatting in `en-US`.
     public init(data: JSONValue) {
         self.data = data
         self.locals = nil
+        setting = nil
     }
 
-    private init(data: JSONValue, locals: Local?) {
+    private init(data: JSONValue, locals: Local?, setting: Setting?) {
         self.data = data
         self.locals = locals
+        self.setting = setting
     }
 
     /// This scope plus one local, which shadows any earlier local or data key of the same name.
     public func binding(_ name: String, to value: JSONValue) -> BindingScope {
-        BindingScope(data: data, locals: Local(name: name, value: value, parent: locals))
+        BindingScope(data: data, locals: Local(name: name, value: value, parent: locals), setting: setting)
+    }
+
+    /// This scope with filters formatting in `locale` (an element's or the document's `lang`).
+    public func formatting(in locale: FormatLocale) -> BindingScope {
+        BindingScope(
+            data: data, locals: locals,
+            setting: Setting(locale: locale, language: locale.tag, direction: setting?.direction))
+    }
+
+    /// This scope with `direction` as the base direction of its text and layout (`dir`).
+    public func directed(_ direction: TextDirection) -> BindingScope {
+        BindingScope(
+            data: data, locals: locals,
+            setting: Setting(locale: locale, language: setting?.language, direction: direction))
     }
 
     /// The scope for one `each` iteration: `name` (default `item`) is the element, `index` its 0-based position.

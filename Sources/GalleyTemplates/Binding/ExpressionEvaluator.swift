@@ -55,7 +55,7 @@ struct ExpressionEvaluator {
         guard var value = try evaluate(first, missing: &missing) else { return nil }
         for link in links {
             guard let rhs = try evaluate(link.operand, missing: &missing) else { return nil }
-            value = .number(try Self.arithmetic(value, link.op, rhs))
+            value = .number(try NumberArithmetic.apply(value, link.op, rhs))
         }
         return value
     }
@@ -72,8 +72,10 @@ struct ExpressionEvaluator {
                 value = next
             case .dynamic(let expression):
                 switch try evaluate(expression, missing: &missing) {
-                case .number(let number)? where number >= 0 && number == number.rounded() && number < 1e15:
-                    guard let next = value[Int(number)] else { return nil }
+                case .number(let number)?
+                where number.value >= 0 && number.value == number.value.rounded()
+                    && number.value < 1e15:
+                    guard let next = value[Int(number.value)] else { return nil }
                     value = next
                 case .string(let key)?:
                     guard let next = value[key] else { return nil }
@@ -86,33 +88,36 @@ struct ExpressionEvaluator {
         return value
     }
 
-    /// `+ - * / %` on numbers (a string holding a number counts, as CSV data is text).
-    static func arithmetic(_ lhs: JSONValue, _ op: BinaryOperator, _ rhs: JSONValue) throws(BindingError) -> Double {
-        guard let a = lhs.arithmeticValue, let b = rhs.arithmeticValue else {
-            throw BindingError.typeMismatch(
-                message: "cannot compute \(lhs.kindName) \(op.rawValue) \(rhs.kindName): both must be numbers")
-        }
+    /// `== !=` compare structurally, except that a number equals a string that reads as the same
+    /// number (CSV data is text: `"2" == 2`); `< <= > >=` compare as numbers when both sides are
+    /// numbers or read as numbers (`"10" > "9"`), else two strings in code-point order.
+    static func compare(_ lhs: JSONValue, _ op: BinaryOperator, _ rhs: JSONValue) throws(BindingError) -> Bool {
         switch op {
-        case .add: return a + b
-        case .subtract: return a - b
-        case .multiply: return a * b
-        case .divide, .remainder:
-            guard b != 0 else { throw BindingError.typeMismatch(message: "division by zero") }
-            return op == .divide ? a / b : a.truncatingRemainder(dividingBy: b)
-        default: return .nan
+        case .equal: return equal(lhs, rhs)
+        case .notEqual: return !equal(lhs, rhs)
+        default: break
+        }
+        if let a = NumberArithmetic.number(lhs), let b = NumberArithmetic.number(rhs) {
+            return orderedNumbers(a, op, b)
+        }
+        if case .string(let a) = lhs, case .string(let b) = rhs { return ordered(a, op, b) }
+        throw BindingError.typeMismatch(
+            message: "cannot compare \(lhs.kindName) with \(rhs.kindName) using \(op.rawValue)")
+    }
+
+    private static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.number(let a), .string(let text)), (.string(let text), .number(let a)):
+            guard let b = JSONNumber(parsing: text) else { return false }
+            return NumberArithmetic.compare(a, b) == 0
+        default:
+            return lhs == rhs
         }
     }
 
-    static func compare(_ lhs: JSONValue, _ op: BinaryOperator, _ rhs: JSONValue) throws(BindingError) -> Bool {
-        switch (op, lhs, rhs) {
-        case (.equal, _, _): return lhs == rhs
-        case (.notEqual, _, _): return lhs != rhs
-        case (_, .number(let a), .number(let b)): return ordered(a, op, b)
-        case (_, .string(let a), .string(let b)): return ordered(a, op, b)
-        default:
-            throw BindingError.typeMismatch(
-                message: "cannot compare \(lhs.kindName) with \(rhs.kindName) using \(op.rawValue)")
-        }
+    private static func orderedNumbers(_ a: JSONNumber, _ op: BinaryOperator, _ b: JSONNumber) -> Bool {
+        guard let order = NumberArithmetic.compare(a, b) else { return false }
+        return ordered(order, op, 0)
     }
 
     private static func ordered<T: Comparable>(_ a: T, _ op: BinaryOperator, _ b: T) -> Bool {
@@ -123,17 +128,6 @@ struct ExpressionEvaluator {
         case .greaterOrEqual: return a >= b
         case .equal: return a == b
         case .notEqual, .and, .or, .add, .subtract, .multiply, .divide, .remainder: return a != b
-        }
-    }
-}
-
-extension JSONValue {
-    /// The number arithmetic uses: a number, or a string that holds one.
-    var arithmeticValue: Double? {
-        switch self {
-        case .number(let n): n
-        case .string(let s): Double(s.trimmingCharacters(in: .whitespaces))
-        default: nil
         }
     }
 }

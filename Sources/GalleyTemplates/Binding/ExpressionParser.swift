@@ -66,19 +66,40 @@ struct ExpressionParser {
         }
     }
 
+    /// `name`, or `name:` and a comma-separated list of literals and `option:literal` pairs.
     private mutating func parseFilter() throws(BindingSyntaxError) -> Filter {
         guard case .identifier(let name) = current.kind else { throw unexpected("expected a filter name after '|'") }
         let nameToken = current
         try advance()
-        var argument: JSONValue?
-        var argumentColumn = nameToken.offset + 1
+        var arguments: [FilterArguments.Argument] = []
         if current.kind == .symbol(":") {
-            try advance()
-            argumentColumn = current.offset + 1
-            guard let literal = try parseLiteral() else { throw unexpected("expected a literal argument after ':'") }
-            argument = literal
+            repeat {
+                try advance()
+                let column = current.offset + 1
+                if case .identifier(let option) = current.kind, !["true", "false", "null"].contains(option) {
+                    try advance()
+                    guard current.kind == .symbol(":") else {
+                        throw unexpected("expected ':' after option '\(option)'")
+                    }
+                    try advance()
+                    guard let literal = try parseLiteral() else {
+                        throw unexpected("expected a literal value for option '\(option)'")
+                    }
+                    arguments.append(.init(name: option, value: literal, column: column))
+                } else {
+                    guard let literal = try parseLiteral() else {
+                        throw unexpected("expected a literal argument after ':'")
+                    }
+                    guard !arguments.contains(where: { $0.name != nil }) else {
+                        throw BindingSyntaxError(
+                            message: "a positional argument cannot follow an option", column: column,
+                            hint: "write positional arguments first")
+                    }
+                    arguments.append(.init(name: nil, value: literal, column: column))
+                }
+            } while current.kind == .symbol(",")
         }
-        return try Filter(name: name, argument: argument, column: nameToken.offset + 1, argumentColumn: argumentColumn)
+        return try Filter(name: name, arguments: arguments, column: nameToken.offset + 1)
     }
 
     /// `c₁ ? v₁ : c₂ ? v₂ : … : otherwise`, the `:` branches by a loop; a `?` branch nests.
@@ -198,9 +219,9 @@ struct ExpressionParser {
     /// A number (optionally negative), string, `true`, `false` or `null`; `nil` when the token is none of these.
     private mutating func parseLiteral() throws(BindingSyntaxError) -> JSONValue? {
         switch current.kind {
-        case .number(let number):
+        case .number(let text):
             try advance()
-            return .number(number)
+            return .number(JSONNumber(parsing: text) ?? JSONNumber(.nan))
         case .string(let string):
             try advance()
             return .string(string)
@@ -211,9 +232,9 @@ struct ExpressionParser {
             return value
         case .symbol("-"):
             try advance()
-            guard case .number(let number) = current.kind else { throw unexpected("expected a number after '-'") }
+            guard case .number(let text) = current.kind else { throw unexpected("expected a number after '-'") }
             try advance()
-            return .number(-number)
+            return .number((JSONNumber(parsing: text) ?? JSONNumber(.nan)).negated)
         default:
             return nil
         }
@@ -235,8 +256,9 @@ struct ExpressionParser {
                 let inner = try parseOr()
                 guard current.kind == .symbol("]") else { throw unexpected("expected ']'") }
                 switch inner {
-                case .literal(.number(let number)) where number >= 0 && number == number.rounded() && number < 1e15:
-                    steps.append(.index(Int(number)))
+                case .literal(.number(let number))
+                where number.value >= 0 && number.value == number.value.rounded() && number.value < 1e15:
+                    steps.append(.index(Int(number.value)))
                 case .literal(.string(let key)):
                     steps.append(.key(key))
                 default:
@@ -260,7 +282,7 @@ struct ExpressionParser {
         let found: String
         switch current.kind {
         case .identifier(let name): found = "'\(name)'"
-        case .number(let number): found = JSONValue.numberText(number)
+        case .number(let text): found = text
         case .string(let string): found = "\"\(string)\""
         case .symbol(let symbol): found = "'\(symbol)'"
         case .close: found = "'}}'"

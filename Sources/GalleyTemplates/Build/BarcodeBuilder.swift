@@ -6,36 +6,34 @@ import GalleyRender
 struct BarcodeBuilder {
     let site: BuildSite
 
-    /// The keys of a barcode element.
-    static let keys: [String: ValueKind] = [
-        "symbology": .choice(BarcodeSymbology.allCases.map(\.rawValue)), "data": .string,
-        "errorCorrection": .string, "showText": .bool, "color": .color, "style": .string,
-    ]
-
-    func make(_ p: BoundProperties) throws(TemplateError) -> BarcodeNode {
+    func make(_ element: ElementTemplate, _ p: ElementParameters) throws(TemplateError) -> BarcodeNode {
+        let content = p.content
+        let path = element.path
         let names = BarcodeSymbology.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let symbology = try p.choice("symbology", BarcodeSymbology.self) else {
-            throw site.error(at: p.element.path, "a barcode needs \"symbology\"", hint: "one of: \(names)")
+        // Required keys are checked when the template is compiled; a binding may still give null.
+        guard let symbology = content.symbology else {
+            throw site.error(at: path.appending("symbology"), "a barcode needs \"symbology\"", hint: "one of: \(names)")
         }
-        guard let data = try p.string("data") else {
+        guard let data = content.barcodeData else {
             throw site.error(
-                at: p.element.path, "a barcode needs \"data\"", hint: "the text to encode, e.g. \"{{order.id}}\"")
+                at: path.appending("data"), "a barcode needs \"data\"",
+                hint: "the text to encode, e.g. \"{{order.id}}\"")
         }
         var options = BarcodeOptions()
-        options.errorCorrection = try p.string("errorCorrection")
-        options.showText = try p.bool("showText") ?? true
-        let textStyle = try TextBuilder(site: site).style(p, ownKeys: false)
-        let color = try p.color("color") ?? .black
+        options.errorCorrection = content.errorCorrection
+        options.showText = content.showText
+        // The human-readable text: the element's `style`, else the document's default style.
+        let textStyle = p.text.style?.style ?? site.template.defaultTextStyle
         do {
             return try BarcodeNode(
-                data: data, symbology: symbology, options: options, color: color,
+                data: data, symbology: symbology, options: options, color: content.barcodeColor,
                 textStyle: textStyle, registry: site.resources.fonts)
         } catch {
             let key =
                 options.errorCorrection != nil && error.description.contains("errorCorrection")
                 ? "errorCorrection" : "data"
             throw site.error(
-                at: p.element.path.appending(key),
+                at: path.appending(key),
                 "\(Self.quoted(data)) cannot be encoded as \(symbology.displayName): \(error.description)")
         }
     }

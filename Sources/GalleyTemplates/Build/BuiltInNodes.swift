@@ -109,7 +109,7 @@ enum BuiltInNodes {
                     series.values = try numbers(object["values"], key + ".values")
                 }
                 if let color = object["color"], color != .null {
-                    guard let parsed = ValueReader.color(color) else {
+                    guard let parsed = color.stringValue.flatMap(ColorParser.parse) else {
                         throw ParamsError(
                             description: "chart: params.\(key).color must be a colour such as \"#2563eb\"")
                     }
@@ -122,33 +122,39 @@ enum BuiltInNodes {
         return [ChartNode.Series(values: try numbers(reader.object["values"], "values"))]
     }
 
-    /// A tick formatter from a filter as bindings write it: `number`, `number:1`, `currency:EUR`.
+    /// A tick formatter from number filters as bindings write them: `number`, `number:1`,
+    /// `currency:"EUR"`, `compact`, `percent`, with their options (`currency:"EUR", lang:"de-DE"`).
     static func valueFormatter(_ text: String) throws -> @Sendable (Double) -> String {
-        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        var argument: JSONValue?
-        if parts.count == 2 {
-            let raw = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            argument = Double(raw).map(JSONValue.number) ?? .string(raw)
+        var source = text
+        // The first charts wrote a bare code, `currency:EUR`; it still means `currency:"EUR"`.
+        if let colon = text.firstIndex(of: ":"), text[..<colon] == "currency",
+            text[text.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isLetter })
+        {
+            source = "currency:\"" + text[text.index(after: colon)...] + "\""
         }
-        let filter: Filter
+        let filters: [Filter]
         do {
-            filter = try Filter(name: parts.first ?? "", argument: argument, column: 1, argumentColumn: 1)
-        } catch {
-            throw ParamsError(description: "chart: params.valueFormat: \(error.message)")
-        }
-        guard case .number = filter else {
-            if case .currency = filter {
-            } else {
-                throw ParamsError(description: "chart: params.valueFormat must be number, number:N or currency:CODE")
+            let template = try BindingTemplate(parsing: "{{ value | " + source + " }}")
+            guard template.parts.count == 1, case .binding(let bound) = template.parts[0] else {
+                throw BindingSyntaxError(message: "expected filters only", column: 1)
             }
-            return format(with: filter)
+            filters = bound.filters
+        } catch {
+            throw ParamsError(description: "chart: params.valueFormat: \(error)")
         }
-        return format(with: filter)
-    }
-
-    private static func format(with filter: Filter) -> @Sendable (Double) -> String {
-        { value in
-            (try? filter.apply(to: .number(value), missingPath: ""))?.interpolationText ?? ChartNode.formatValue(value)
+        guard filters.allSatisfy({ if case .formatted = $0 { true } else { false } }) else {
+            throw ParamsError(
+                description: "chart: params.valueFormat must be number filters (number, percent, currency, compact)")
+        }
+        return { value in
+            var result = JSONValue.number(value)
+            for filter in filters {
+                guard let next = try? filter.apply(to: result, missingPath: "") else {
+                    return ChartNode.formatValue(value)
+                }
+                result = next
+            }
+            return result.interpolationText
         }
     }
 
@@ -163,7 +169,7 @@ enum BuiltInNodes {
             case .object(let object): self.object = object
             case .null: self.object = JSONObject()
             default:
-                throw ParamsError(description: "\(name): params must be an object, got \(ValueReader.describe(value))")
+                throw ParamsError(description: "\(name): params must be an object, got \(ValueText.describe(value))")
             }
         }
 
@@ -194,7 +200,9 @@ enum BuiltInNodes {
 
         func color(_ key: String) throws -> Color? {
             guard let value = object[key], value != .null else { return nil }
-            guard let color = ValueReader.color(value) else { throw fail(key, "a colour such as \"#2563eb\"") }
+            guard let color = value.stringValue.flatMap(ColorParser.parse) else {
+                throw fail(key, "a colour such as \"#2563eb\"")
+            }
             return color
         }
 
@@ -204,7 +212,7 @@ enum BuiltInNodes {
                 throw fail(key, "a non-empty array of colours")
             }
             return try items.map { item in
-                guard let color = ValueReader.color(item) else {
+                guard let color = item.stringValue.flatMap(ColorParser.parse) else {
                     throw fail(key, "an array of colours such as \"#2563eb\"")
                 }
                 return color

@@ -3,8 +3,8 @@ import GalleyRender
 
 /// Loads the images templates name — files inside a template's ``ResourceFolders`` or `data:`
 /// URIs —, decodes them within a document's ``ImagePixelBudget``, and keeps decoded images in a
-/// cache a whole batch shares. Bitmaps (PNG, JPEG, GIF, WebP, TIFF) decode to an ``ImageBuffer``;
-/// an SVG is parsed once into a ``VectorImage`` (it costs the pixel budget nothing: it is drawn as
+/// cache a whole batch shares. Bitmaps (PNG, JPEG, GIF, WebP, TIFF) decode to an `ImageBuffer` (GalleyRender);
+/// an SVG is parsed once into a `VectorImage` (GalleyRender) (it costs the pixel budget nothing: it is drawn as
 /// vectors), its relative references resolving next to it.
 ///
 /// The cache holds at most `cacheBytes` of images (pixels plus any JPEG bytes kept for PDF

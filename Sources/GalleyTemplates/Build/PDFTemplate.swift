@@ -23,17 +23,6 @@ struct PDFTemplate: Sendable {
         let relationship: AttachmentRelationship?
     }
 
-    static let keys: [String: ValueKind] = [
-        "standard": .any, "tagged": .bool, "permissions": .array(.choice(PDFPermission.allCases.map(\.rawValue))),
-    ]
-    static let fileKeys: [String: ValueKind] = [
-        "if": .any, "src": .string, "content": .string, "name": .string, "mime": .string, "description": .string,
-        "relationship": .choice(AttachmentRelationship.allCases.map(\.rawValue)),
-    ]
-    static let facturXKeys: [String: ValueKind] = [
-        "if": .any, "profile": .choice(FacturXProfile.allCases.map(\.rawValue)), "src": .string, "content": .string,
-        "relationship": .choice(AttachmentRelationship.allCases.map(\.rawValue)),
-    ]
     /// Attached files larger than this are refused (a template naming a huge file by mistake).
     static let maxFileBytes = 64 << 20
 

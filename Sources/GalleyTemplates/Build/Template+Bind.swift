@@ -1,6 +1,7 @@
 import Galley
 import GalleyLayout
 import GalleyRender
+import GalleyText
 
 extension Template {
     /// Builds the document for one record: evaluates bindings, applies `if` / `each`, and
@@ -19,12 +20,19 @@ extension Template {
         let resources = resources ?? RenderResources.forTemplate(self)
         let site = BuildSite(template: self, recordIndex: recordIndex, resources: resources)
         var builder = ElementBuilder(site: site)
-        let scope = BindingScope(data: data)
+        let scope = try documentScope(BindingScope(data: data), site: site)
         let body = try builder.buildSlot(self.body, scope: scope)
         var backgroundColor: Color?
         if let background {
-            backgroundColor = ValueReader.color(
-                try site.evaluate(background, in: scope, at: JSONPath.root.appending("background")))
+            let path = JSONPath.root.appending("background")
+            let value = try site.evaluate(background, in: scope, at: path)
+            if value != .null {
+                switch PropertyKind.color.convert(value, propertyContext) {
+                case .success(let color): backgroundColor = color.color
+                case .failure(let problem):
+                    throw site.error(at: path, problem.message + (background.literal == nil ? " (from a binding)" : ""))
+                }
+            }
         }
         let document: any Document
         switch kind {
@@ -82,6 +90,17 @@ extension Template {
         }
     }
 
+    /// `scope` with the document's `lang` and `dir` (literal, or bound from the record).
+    private func documentScope(_ scope: BindingScope, site: BuildSite) throws(TemplateError) -> BindingScope {
+        var parameters = self.scope
+        for bound in scopeBound {
+            guard let value = try BoundElement.converted(bound, scope: scope, site: site) else { continue }
+            if let locale = value.typed(FormatLocale.self) { parameters.locale = locale }
+            if let direction = value.typed(TextDirection.self) { parameters.direction = direction }
+        }
+        return parameters.applied(to: scope)
+    }
+
     func documentMetadata(site: BuildSite, scope: BindingScope) throws(TemplateError) -> DocumentMetadata {
         let creationDate: String
         do {
@@ -91,6 +110,8 @@ extension Template {
             throw TemplateError(file: "environment", location: nil, path: nil, message: error.description)
         }
         var metadata = DocumentMetadata(creationDate: creationDate)
+        // The document's language is the PDF's /Lang unless metadata.lang says otherwise.
+        metadata.language = scope.language
         for (key, value) in self.metadata {
             let text = try site.evaluate(value, in: scope, at: JSONPath.root.appending("metadata").appending(key))
                 .interpolationText

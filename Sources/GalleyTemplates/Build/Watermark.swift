@@ -11,13 +11,38 @@ import GalleyText
 /// "page": {"size": "A4", "watermark": {"text": "DRAFT", "rotation": -45, "opacity": 0.12, "fontSize": 96}}
 /// ```
 struct WatermarkTemplate: Sendable {
-    /// The keys a watermark takes, with their kinds.
-    static let keys: [String: ValueKind] = [
-        "text": .string, "image": .string, "rotation": .numberIn(-360...360), "opacity": .unitInterval,
-        "fontSize": .numberIn(1...2000), "color": .color, "font": .string,
-        "weight": .numberOr(ValueLimits.weight, FontWeightName.names), "layer": .choice(["behind", "above"]),
-        "width": .numberIn(0...100_000), "height": .numberIn(0...100_000),
-    ]
+    /// A watermark's fields.
+    static let kind = PropertyKind.object(
+        "`{text \\| image, rotation, opacity, fontSize, color, font, weight, layer, width, height}`",
+        fields: [
+            .field(
+                "text", .string, "The text (bindable, with `{{page}}` and `{{pages}}`).", example: "COPY {{number}}"),
+            .field("image", .string, "An image instead of a text.", example: "assets/stamp.png"),
+            .field(
+                "rotation", .number(-360...360), bindable: false,
+                "Degrees, clockwise (default -45 for a text, 0 for an image).",
+                example: -30),
+            .field("opacity", .number(0...1), default: 0.12, bindable: false, "How opaque it is.", example: 0.2),
+            .field("fontSize", .number(1...2000), default: 96, bindable: false, "A text's font size.", example: 72),
+            .field("color", .color, default: "#94a3b8", bindable: false, "A text's colour.", example: "#dc2626"),
+            .field("font", .string, bindable: false, "A text's font family.", example: "DejaVu Serif"),
+            .field("weight", .weight, default: 700, bindable: false, "A text's weight.", example: "regular"),
+            .field(
+                "layer", .choice(["behind", "above"]) { $0 }, default: "behind", bindable: false,
+                "Under the page's content, or over it.", example: "above"),
+            .field(
+                "width", .length(minimum: 0), bindable: false, "An image's width (default its own).", example: "8cm"),
+            .field("height", .length(minimum: 0), bindable: false, "An image's height.", example: 120),
+        ]
+    ) { fields in
+        guard (fields["text"] == nil) != (fields["image"] == nil) else {
+            return .failure(
+                PropertyProblem(
+                    "a watermark is a \"text\" or an \"image\"",
+                    hint: "e.g. {\"text\": \"DRAFT\"} or {\"image\": \"assets/stamp.png\"}"))
+        }
+        return .success(.typed(fields))
+    }
 
     let path: JSONPath
     let text: CompiledValue?
@@ -35,33 +60,30 @@ struct WatermarkTemplate: Sendable {
     let size: (width: Double?, height: Double?)
 
     init(_ value: JSONValue, at path: JSONPath, document: ParsedDocument) throws(TemplateError) {
-        guard case .object(let object) = value else {
-            throw document.error(at: path, "expected an object {text or image, rotation, opacity, …}")
-        }
         self.path = path
+        let fields: [String: PropertyValue]
+        switch Self.kind.convert(value, .empty) {
+        case .success(let converted): fields = converted.typed([String: PropertyValue].self) ?? [:]
+        case .failure(let problem):
+            var full = path
+            full.components += problem.path
+            throw document.error(at: full, problem.message, hint: problem.hint)
+        }
         func compiled(_ key: String) throws(TemplateError) -> CompiledValue? {
-            try object[key].map { v throws(TemplateError) in
+            try value[key].map { v throws(TemplateError) in
                 try CompiledValue.compile(v, path: path.appending(key), document: document)
             }
         }
         text = try compiled("text")
         image = try compiled("image")
-        guard (text == nil) != (image == nil) else {
-            throw document.error(
-                at: path, "a watermark is a \"text\" or an \"image\"",
-                hint: "e.g. {\"text\": \"DRAFT\"} or {\"image\": \"assets/stamp.png\"}")
-        }
-        rotation = object["rotation"].flatMap(ValueReader.number) ?? (text != nil ? -45 : 0)
-        opacity = object["opacity"].flatMap(ValueReader.number) ?? 0.12
-        fontSize = object["fontSize"].flatMap(ValueReader.number) ?? 96
-        color = object["color"].flatMap(ValueReader.color) ?? Color(rgb8: 0x94, 0xa3, 0xb8)
-        font = object["font"]?.stringValue
-        weight =
-            object["weight"].flatMap {
-                FontWeightName.table[$0.stringValue ?? ""] ?? ValueReader.number($0).map(Int.init)
-            } ?? 700
-        isAbove = object["layer"]?.stringValue == "above"
-        size = (object["width"].flatMap(ValueReader.number), object["height"].flatMap(ValueReader.number))
+        rotation = fields["rotation"]?.number ?? (text != nil ? -45 : 0)
+        opacity = fields["opacity"]?.number ?? 0.12
+        fontSize = fields["fontSize"]?.number ?? 96
+        color = fields["color"]?.color ?? Color(rgb8: 0x94, 0xa3, 0xb8)
+        font = fields["font"]?.text
+        weight = fields["weight"]?.integer ?? 700
+        isAbove = fields["layer"]?.typed(String.self) == "above"
+        size = (fields["width"]?.number, fields["height"]?.number)
     }
 
     /// The watermark for one page: centred, turned and faded.
@@ -86,7 +108,10 @@ struct WatermarkTemplate: Sendable {
             }
             switch graphic {
             case .bitmap(let bitmap): node = ImageNode(image: bitmap, contentMode: .scaleAspectFit)
-            case .vector(let vector): node = VectorImageNode(image: vector, contentMode: .scaleAspectFit)
+            case .vector(let vector):
+                // librsvg finds the SVG's fonts through fontconfig: it must know the document's.
+                site.resources.fonts.shareWithFontconfig()
+                node = VectorImageNode(image: vector, contentMode: .scaleAspectFit)
             }
             if let width = size.width { node.style.width = .points(width) }
             if let height = size.height { node.style.height = .points(height) }

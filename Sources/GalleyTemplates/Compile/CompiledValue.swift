@@ -17,7 +17,8 @@ indirect enum CompiledValue: Sendable {
                 return template.isLiteral ? .literal(value) : .bound(template)
             } catch {
                 throw document.error(
-                    at: path, "bad binding: \(error)", hint: "bindings look like {{path | filter:arg}}")
+                    at: path, "bad binding at column \(error.column): \(error.message)",
+                    hint: error.hint ?? "bindings look like {{path | filter:arg}}")
             }
         case .array(let items):
             var compiled = [CompiledValue]()

@@ -1,8 +1,9 @@
 /// CSV with a header row (RFC 4180): quoted fields may hold commas, `""` and line breaks; rows
-/// end with LF, CRLF or CR. Each row becomes an object keyed by the header's names; a field
-/// that reads as a JSON number (`-12`, `3.5`, `1e3`, not `007` or ` 1`) becomes a number,
-/// everything else stays a string. A row with the wrong number of fields is an error for that
-/// record; blank lines are skipped.
+/// end with LF, CRLF or CR. Each row becomes an object keyed by the header's names, every field a
+/// string exactly as written (`1.50` stays `1.50`, an ID of 20 digits stays whole): a template
+/// gives columns types with `data: {columns: {qty: "number"}}` (``DataColumns``), and arithmetic,
+/// ordering and `if` read numeric strings as numbers. A row with the wrong number of fields is an
+/// error for that record; blank lines are skipped.
 final class CSVDecoder: RecordDecoder {
     private let stream: ByteStream
     private let file: String
@@ -70,7 +71,7 @@ final class CSVDecoder: RecordDecoder {
             var entries: [(key: String, value: JSONValue)] = []
             entries.reserveCapacity(header.count)
             for (position, name) in header.enumerated() {
-                entries.append((key: name, value: Self.value(of: row.field(position))))
+                entries.append((key: name, value: .string(String(decoding: row.field(position), as: UTF8.self))))
             }
             return .success(Record(index: recordIndex, value: .object(JSONObject(entries)), line: row.line))
         }
@@ -117,40 +118,5 @@ final class CSVDecoder: RecordDecoder {
             names.append(name)
         }
         return .success(names)
-    }
-
-    /// A number when the field is exactly a JSON number, otherwise the text.
-    static func value(of field: ArraySlice<UInt8>) -> JSONValue {
-        if looksNumeric(field), let number = Double(String(decoding: field, as: UTF8.self)) {
-            return .number(number)
-        }
-        return .string(String(decoding: field, as: UTF8.self))
-    }
-
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` — so `007`, `1.`, `+1`, ` 1` stay text.
-    static func looksNumeric(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
-        func digits() -> Int {
-            let start = index
-            while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-            return index - start
-        }
-        if index < end, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let integerStart = index
-        let integerDigits = digits()
-        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return false }
-        if index < end, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() > 0 else { return false }
-        }
-        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            guard digits() > 0 else { return false }
-        }
-        return index == end
     }
 }

@@ -30,35 +30,46 @@ public struct RecordReader: Sequence {
     /// Opens `path` (`-` for standard input).
     /// - Parameters:
     ///   - path: The data file, or `-` for standard input.
-    ///   - format: The format; when `nil` it is chosen by the file's extension.
+    ///   - format: The format; when `nil` it is chosen by the file's extension (standard input
+    ///     needs one: `--data-format`).
+    ///   - options: A template's field types and whether its records bind as one `records` array
+    ///     (``Template/dataOptions``).
     ///   - bufferSize: The read-buffer size in bytes.
     /// - Throws: ``DataError`` when the file cannot be opened or its format cannot be told.
-    public init(path: String, format: DataFormat? = nil, bufferSize: Int = defaultBufferSize) throws(DataError) {
+    public init(
+        path: String, format: DataFormat? = nil, options: DataOptions = DataOptions(),
+        bufferSize: Int = defaultBufferSize
+    ) throws(DataError) {
         let name = path == "-" ? "<stdin>" : path
         guard let chosen = format ?? DataFormat(path: path) else {
             throw DataError(
                 file: name,
-                message:
-                    "cannot tell the data format from the file name; use .json, .ndjson, .jsonl or .csv, or name the format explicitly"
+                message: path == "-"
+                    ? "standard input has no file name to tell its format by: name it with --data-format json, ndjson or csv"
+                    : "cannot tell the data format from the file name; use .json, .ndjson, .jsonl or .csv, or name the format (--data-format json, ndjson or csv)"
             )
         }
         let source = try FileSource(path: path)
         let stream = ByteStream(source: source, capacity: bufferSize)
-        self.init(stream: stream, format: chosen, file: name, size: source.size)
+        self.init(stream: stream, format: chosen, file: name, size: source.size, options: options)
     }
 
     /// Reads records from bytes in memory.
-    public init(bytes: [UInt8], format: DataFormat, file: String = "<memory>", bufferSize: Int = defaultBufferSize) {
+    public init(
+        bytes: [UInt8], format: DataFormat, file: String = "<memory>", options: DataOptions = DataOptions(),
+        bufferSize: Int = defaultBufferSize
+    ) {
         self.init(
             stream: ByteStream(source: MemorySource(bytes: bytes), capacity: bufferSize), format: format, file: file,
-            size: bytes.count)
+            size: bytes.count, options: options)
     }
 
-    private init(stream: ByteStream, format: DataFormat, file: String, size: Int?) {
+    private init(stream: ByteStream, format: DataFormat, file: String, size: Int?, options: DataOptions) {
         self.file = file
         self.format = format
         self.stream = stream
         self.size = size
+        var decoder: RecordDecoder
         switch format {
         case .json:
             decoder = JSONRecordDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
@@ -66,6 +77,9 @@ public struct RecordReader: Sequence {
             decoder = NDJSONDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
         case .csv: decoder = CSVDecoder(stream: stream, file: file, maximumRecordSize: Self.defaultMaximumRecordSize)
         }
+        if !options.columns.isEmpty { decoder = TypedRecordDecoder(decoder, options: options, file: file) }
+        if options.shape == .array { decoder = WholeFileDecoder(decoder, file: file) }
+        self.decoder = decoder
     }
 
     private let stream: ByteStream
@@ -114,6 +128,66 @@ protocol RecordDecoder: AnyObject {
     func next() -> Result<Record, DataError>?
     /// The read buffer's size plus the largest record's bytes held so far.
     var peakBufferedBytes: Int { get }
+}
+
+/// Converts each record's declared fields (``DataOptions/typed(_:)``); a field that does not
+/// convert is that record's error.
+final class TypedRecordDecoder: RecordDecoder {
+    private let inner: RecordDecoder
+    private let options: DataOptions
+    private let file: String
+
+    init(_ inner: RecordDecoder, options: DataOptions, file: String) {
+        self.inner = inner
+        self.options = options
+        self.file = file
+    }
+
+    var peakBufferedBytes: Int { inner.peakBufferedBytes }
+
+    func next() -> Result<Record, DataError>? {
+        guard let result = inner.next() else { return nil }
+        guard case .success(let record) = result else { return result }
+        switch options.typed(record.value) {
+        case .success(let value): return .success(Record(index: record.index, value: value, line: record.line))
+        case .failure(let error):
+            return .failure(DataError(file: file, line: record.line, recordIndex: record.index, message: error.message))
+        }
+    }
+}
+
+/// The whole file as one record, `{"records": [every record]}` (`data.as: "array"`, `--data-as
+/// array`): one document for all rows. A bad record fails it (the document would miss a row).
+final class WholeFileDecoder: RecordDecoder {
+    private let inner: RecordDecoder
+    private let file: String
+    private var done = false
+
+    init(_ inner: RecordDecoder, file: String) {
+        self.inner = inner
+        self.file = file
+    }
+
+    var peakBufferedBytes: Int { inner.peakBufferedBytes }
+
+    func next() -> Result<Record, DataError>? {
+        guard !done else { return nil }
+        done = true
+        var records: [JSONValue] = []
+        while let result = inner.next() {
+            switch result {
+            case .success(let record): records.append(record.value)
+            case .failure(let error):
+                let place = error.recordIndex.map { "record \($0)" } ?? "the file"
+                return .failure(
+                    DataError(
+                        file: error.file, line: error.line, column: error.column, endLine: error.endLine,
+                        recordIndex: 0,
+                        message: "\(place) of the records bound together: \(error.message)"))
+            }
+        }
+        return .success(Record(index: 0, value: ["records": .array(records)], line: 1))
+    }
 }
 
 extension TemplateError {

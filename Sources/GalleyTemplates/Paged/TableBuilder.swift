@@ -5,55 +5,45 @@ import GalleyText
 
 /// Tables and pagination directives (paged documents; docs/templates.md).
 extension ElementBuilder {
-    /// The keys `applyPagination` reads.
-    static let paginationKeys: Set<String> = [
-        "keepTogether", "keepWithNext", "colSpan", "rowSpan", "orphans", "widows",
-    ]
-
-    /// Records `colSpan`, `rowSpan`, `keepTogether`, `keepWithNext`, `orphans` and `widows`. A layout
-    /// spec kept together (or with the next block) is wrapped in a node so it has a frame.
-    mutating func applyPagination(_ p: BoundProperties, to built: any LayoutElement) throws(TemplateError)
-        -> any LayoutElement
-    {
-        guard p.element.hasPaginationKeys else { return built }
-        let together = try p.bool("keepTogether") ?? false
-        let withNext = try p.bool("keepWithNext") ?? false
+    /// Records `colSpan`, `rowSpan`, `verticalAlign`, `keepTogether`, `keepWithNext`, `orphans` and
+    /// `widows`. A layout spec kept together (or with the next block) is wrapped in a node so it has a
+    /// frame.
+    mutating func applyPagination(_ p: ElementParameters, to built: any LayoutElement) -> any LayoutElement {
+        let pagination = p.pagination
         var result = built
-        if together || withNext, !(built is DisplayNode) {
+        if pagination.keepTogether || pagination.keepWithNext, !(built is DisplayNode) {
             let box = BoxNode()
             box.automaticallyManagesSubnodes = true
             box.layoutSpecBlock = { _ in built }
             box.style = built.style
             result = box
         }
-        if let span = try p.integer("colSpan", in: ValueLimits.colSpan) { colSpans[ObjectIdentifier(result)] = span }
-        if let span = try p.integer("rowSpan", in: ValueLimits.rowSpan) { rowSpans[ObjectIdentifier(result)] = span }
-        if let alignment = try p.choice("verticalAlign", VerticalAlignment.self) {
-            verticalAlignments[ObjectIdentifier(result)] = alignment
-        }
+        if let span = pagination.colSpan, span != 1 { colSpans[ObjectIdentifier(result)] = span }
+        if let span = pagination.rowSpan, span != 1 { rowSpans[ObjectIdentifier(result)] = span }
+        if let alignment = pagination.verticalAlign { verticalAlignments[ObjectIdentifier(result)] = alignment }
         guard let node = result as? DisplayNode else { return result }
-        if together { hints.keepTogether(node) }
-        if withNext { hints.keepWithNext(node) }
-        if node is TextNode {
-            let orphans = try p.integer("orphans", in: ValueLimits.lineMinimum)
-            let widows = try p.integer("widows", in: ValueLimits.lineMinimum)
-            if orphans != nil || widows != nil { hints.setLineMinimums(node, orphans: orphans, widows: widows) }
+        if pagination.keepTogether { hints.keepTogether(node) }
+        if pagination.keepWithNext { hints.keepWithNext(node) }
+        if node is TextNode, p.text.orphans != hints.orphans || p.text.widows != hints.widows {
+            hints.setLineMinimums(node, orphans: p.text.orphans, widows: p.text.widows)
         }
         return result
     }
 
-    mutating func makeTable(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
-        -> TableNode
+    mutating func makeTable(_ element: ElementTemplate, _ p: ElementParameters, scope: BindingScope)
+        throws(TemplateError) -> TableNode
     {
-        let columns = try tableColumns(p)
-        let padding = try p.insets("cellPadding") ?? EdgeInsets(top: 4, left: 6, bottom: 4, right: 6)
-        var grid: (width: Double, color: Color)?
-        if case .object(let object)? = p["grid"] {
-            grid = (
-                object["width"].flatMap(ValueReader.number) ?? 0.5, object["color"].flatMap(ValueReader.color) ?? .black
-            )
+        var columns = p.content.columns
+        // Right to left: the first column is the rightmost (each row's cells are reversed too, `makeRow`).
+        if scope.direction == .rtl { columns.reverse() }
+        guard !columns.isEmpty else {
+            throw site.error(
+                at: element.path.appending("columns"), "a table needs \"columns\" (the binding gave none)",
+                hint: "e.g. [{\"width\": {\"flex\": 1}}, {\"width\": 80, \"align\": \"end\"}]")
         }
-        let tableAlignment = try p.choice("verticalAlign", VerticalAlignment.self)
+        let padding = p.content.cellPadding
+        let grid = p.content.grid
+        let tableAlignment = p.pagination.verticalAlign
         let style = { (row: TableRowNode) in
             for cell in row.cells {
                 cell.padding = padding
@@ -67,21 +57,24 @@ extension ElementBuilder {
         }
         var headerCells: [TableCellNode] = []
         var rowTemplates: [ElementTemplate] = []
-        for (child, key) in zip(element.children, element.childKeys) {
-            if key == "header" {
+        for (child, list) in zip(element.children, element.childLists) {
+            if list == .header {
                 for built in try build(child, scope: scope) { headerCells.append(cell(built)) }
             } else {
                 rowTemplates.append(child)
             }
         }
+        if scope.direction == .rtl { headerCells.reverse() }
         var header: TableRowNode?
         if !headerCells.isEmpty {
             let row = TableRowNode(cells: headerCells)
-            if let background = try p.color("headerBackground") { row.layer.backgroundColor = background }
+            // Warnings about the header (more cells than columns) name the table.
+            row.origin = element
+            if let background = p.content.headerBackground { row.layer.backgroundColor = background }
             style(row)
             header = row
         }
-        let repeatsHeader = try p.bool("repeatHeader") ?? true
+        let repeatsHeader = p.content.repeatHeader
         // One `row` with `each` is built on demand: a paged body then keeps its rows' heights,
         // not their nodes (docs/paged-documents.md, Memory).
         if TemplateRowSource.canBuildOnDemand(rowTemplates), let rowTemplate = rowTemplates.first {
@@ -103,11 +96,11 @@ extension ElementBuilder {
         return TableNode(columns: columns, header: header, rows: rows, repeatsHeader: repeatsHeader)
     }
 
-    mutating func makeRow(_ element: ElementTemplate, _ p: BoundProperties, scope: BindingScope) throws(TemplateError)
-        -> TableRowNode
+    mutating func makeRow(_ element: ElementTemplate, _ p: ElementParameters, scope: BindingScope)
+        throws(TemplateError) -> TableRowNode
     {
         var cells: [TableCellNode] = []
-        let rowAlignment = try p.choice("verticalAlign", VerticalAlignment.self)
+        let rowAlignment = p.pagination.verticalAlign
         for child in element.children {
             for built in try build(child, scope: scope) {
                 let made = cell(built)
@@ -115,6 +108,7 @@ extension ElementBuilder {
                 cells.append(made)
             }
         }
+        if scope.direction == .rtl { cells.reverse() }
         return TableRowNode(cells: cells)
     }
 
@@ -132,56 +126,5 @@ extension ElementBuilder {
             node.layer.backgroundColor = nil
         }
         return cell
-    }
-
-    private static func columnWidth(_ value: JSONValue) -> TableColumnWidth? {
-        switch value {
-        case .null: return .flex(1)
-        case .number(let points): return points >= 0 ? .points(points) : nil
-        case .string("auto"): return .auto
-        case .string(let text):
-            guard text.hasSuffix("%"), let percent = Double(text.dropLast()), percent >= 0 else { return nil }
-            return .fraction(percent / 100)
-        case .object(let object):
-            guard let share = object["flex"].flatMap(ValueReader.number), share >= 0 else { return nil }
-            return .flex(share)
-        default: return nil
-        }
-    }
-
-    /// `columns: [{width: 120 | "30%" | "auto" | {flex: 1}, align}]`.
-    private func tableColumns(_ p: BoundProperties) throws(TemplateError) -> [TableColumn] {
-        let path = p.element.path.appending("columns")
-        guard case .array(let items)? = p["columns"], !items.isEmpty else {
-            throw site.error(
-                at: path, "a table needs \"columns\"",
-                hint: "e.g. [{\"width\": {\"flex\": 1}}, {\"width\": 80, \"align\": \"end\"}]")
-        }
-        var columns: [TableColumn] = []
-        for (index, item) in items.enumerated() {
-            let object = item.objectValue
-            var column = TableColumn()
-            let width = object.map { $0["width"] ?? .null } ?? item
-            if let parsed = Self.columnWidth(width) {
-                column.width = parsed
-            } else {
-                throw site.error(
-                    at: path.appending(index),
-                    "a column width is points, \"N%\", \"auto\" or {\"flex\": N}, got \(ValueReader.describe(width))")
-            }
-            if let align = object?["align"]?.stringValue {
-                let names: [String: TextAlignment] = [
-                    "start": .start, "left": .start, "center": .center, "end": .end, "right": .end, "justify": .justify,
-                ]
-                guard let alignment = names[align] else {
-                    throw site.error(
-                        at: path.appending(index).appending("align"),
-                        "align is start, center, end or justify, got \"\(align)\"")
-                }
-                column.alignment = alignment
-            }
-            columns.append(column)
-        }
-        return columns
     }
 }

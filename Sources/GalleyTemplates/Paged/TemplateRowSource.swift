@@ -20,20 +20,19 @@ final class TemplateRowSource: TableRowSource {
     private let style: (TableRowNode) -> Void
     let rowCount: Int
 
-    /// Keys that need a row's nodes to outlive pagination (spans across rows, pagination hints,
-    /// anchors and outline entries); a row template using one makes the table keep its rows.
-    private static let keysNeedingNodes: Set<String> = [
-        "rowSpan", "keepTogether", "keepWithNext", "orphans", "widows", "bookmark", "id", "link",
-    ]
-    private static let typesNeedingNodes: Set<String> = ["table", "pageBreak", "toc"]
+    private static let kindsNeedingNodes: Set<ElementKind> = [.table, .pageBreak, .toc]
 
     /// Whether `rows` (a table's `rows` element templates) can be built on demand: exactly one
-    /// `row` element with `each`, whose subtree uses none of `keysNeedingNodes`.
+    /// `row` element with `each`, whose subtree sets no key that needs its node after pagination
+    /// (`Property/keepsNode`: spans across rows, pagination hints, anchors and outline entries).
     static func canBuildOnDemand(_ rows: [ElementTemplate]) -> Bool {
-        guard rows.count == 1, let row = rows.first, row.type == "row", row.repetition != nil else { return false }
-        func plain(_ element: ElementTemplate) -> Bool {
-            !typesNeedingNodes.contains(element.type) && keysNeedingNodes.isDisjoint(with: element.properties.keys)
-                && element.slots.values.allSatisfy(plain) && element.children.allSatisfy(plain)
+        guard rows.count == 1, let row = rows.first, row.kind == .row, row.repetition != nil else { return false }
+        func plain(_ element: ElementTemplate?) -> Bool {
+            guard let element else { return true }
+            let slots = element.slots
+            return !kindsNeedingNodes.contains(element.kind) && !element.keepsNode && plain(slots.child)
+                && plain(slots.overlay) && plain(slots.background) && plain(slots.corner)
+                && element.children.allSatisfy(plain)
         }
         return plain(row)
     }
@@ -50,7 +49,7 @@ final class TemplateRowSource: TableRowSource {
             switch items {
             case .array(let array): values = array
             case .null: break
-            default: throw site.error(at: path, "\"each\" expects an array, got \(ValueReader.describe(items))")
+            default: throw site.error(at: path, "\"each\" expects an array, got \(ValueText.describe(items))")
             }
         }
         var included: [Int] = []

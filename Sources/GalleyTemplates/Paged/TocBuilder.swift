@@ -14,6 +14,8 @@ struct ContentsCollector {
         let indent: Double
         let leader: TableOfContentsLeader
         let registry: FontRegistry
+        /// The TOC's `dir` (or the nearest around it): `rtl` mirrors every entry, `auto` each RTL title.
+        var direction: TextDirection = .auto
     }
 
     /// One slot per element with a `bookmark` key, reserved before its children are built.
@@ -46,11 +48,13 @@ struct ContentsCollector {
         }
         for toc in pending {
             let entries = bookmarks.filter { $0.level <= toc.levels }.map { bookmark in
-                TableOfContentsEntryNode(
+                let entry = TableOfContentsEntryNode(
                     entry: TableOfContentsEntry(
                         title: bookmark.title, level: bookmark.level, destination: bookmark.node.identifier ?? ""),
                     textStyle: toc.style, indent: Double(max(0, bookmark.level - 1)) * toc.indent, leader: toc.leader,
                     references: references, registry: toc.registry)
+                entry.direction = toc.direction
+                return entry
             }
             toc.node.setEntries(entries)
         }
@@ -59,29 +63,33 @@ struct ContentsCollector {
 
 extension ElementBuilder {
     /// `{"type": "toc", "title", "titleStyle", "levels", "leader", "indent", "spacing", "style", …TEXTSTYLE}`.
-    mutating func makeTableOfContents(_ p: BoundProperties) throws(TemplateError) -> TableOfContentsNode {
-        let textBuilder = TextBuilder(site: site)
-        let style = try textBuilder.style(p)
+    /// `scope` gives the language and base direction of the title and entries (`lang`, `dir`).
+    mutating func makeTableOfContents(
+        _ element: ElementTemplate, _ p: ElementParameters, boundStyle: [BoundElement.Setter], scope: BindingScope
+    ) -> TableOfContentsNode {
+        let style = BoundElement.textStyle(element, p, bound: boundStyle, defaultStyle: site.template.defaultTextStyle)
+        let toc = p.text
         var title: TextNode?
-        if let text = try p.string("title"), !text.isEmpty {
+        if let text = toc.tocTitle, !text.isEmpty {
             var titleStyle = style
-            if p["titleStyle"] != nil {
-                titleStyle = try textBuilder.style(p, styleKey: "titleStyle", ownKeys: false)
+            if let named = toc.tocTitleStyle {
+                titleStyle = named.style
             } else {
                 titleStyle.weight = 700
                 titleStyle.fontSize = (style.fontSize * 1.4).rounded()
             }
-            let node = TextNode(spans: [TextSpan(text: text, style: titleStyle)], registry: site.resources.fonts)
+            let paragraph = ParagraphStyle(language: scope.language, direction: scope.direction ?? .auto)
+            let node = TextNode(
+                spans: [TextSpan(text: text, style: titleStyle)], paragraphStyle: paragraph,
+                registry: site.resources.fonts)
             hints.keepWithNext(node)
             title = node
         }
-        let toc = TableOfContentsNode(title: title, spacing: try p.number("spacing") ?? 4)
-        let levels = try p.integer("levels", in: ValueLimits.outlineLevel) ?? 3
+        let node = TableOfContentsNode(title: title, spacing: toc.tocSpacing)
         contents.add(
             ContentsCollector.Pending(
-                node: toc, levels: max(1, levels), style: style,
-                indent: try p.number("indent", .nonNegativeNumber) ?? 12,
-                leader: try p.choice("leader", TableOfContentsLeader.self) ?? .dots, registry: site.resources.fonts))
-        return toc
+                node: node, levels: max(1, toc.tocLevels), style: style, indent: toc.tocIndent, leader: toc.tocLeader,
+                registry: site.resources.fonts, direction: scope.direction ?? .auto))
+        return node
     }
 }

@@ -43,7 +43,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     static let printedSteps = 24
 
     /// `$` followed by `.key` for identifier-like keys, `["key"]` for others and `[n]` for indices.
-    /// A path past ``printedSteps`` steps (only hostile nesting makes one) keeps its first and
+    /// A path past `printedSteps` steps (only hostile nesting makes one) keeps its first and
     /// last steps around `…(N more)…`, so an error stays one readable line.
     public var description: String {
         var text = "$"

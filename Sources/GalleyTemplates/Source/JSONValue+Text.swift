@@ -9,13 +9,14 @@ extension JSONValue {
 
     /// The text a value contributes to an interpolated string such as `"Total: {{total}}"`.
     ///
-    /// Strings are inserted as they are, integral numbers without a trailing `.0` (`3`, not `3.0`),
-    /// other numbers in their shortest round-tripping form, bools as `true`/`false`, `null` as the
-    /// empty string, and arrays and objects as compact JSON.
+    /// Strings are inserted as they are, numbers as they were written (``JSONNumber/text``: `1.50`
+    /// stays `1.50`, a 20-digit ID stays whole; a number made from a `Double` in its shortest form,
+    /// `3` for 3.0), bools as `true`/`false`, `null` as the empty string, and arrays and objects as
+    /// compact JSON.
     public var interpolationText: String {
         switch self {
         case .string(let string): return string
-        case .number(let number): return Self.numberText(number)
+        case .number(let number): return number.text
         case .bool(let bool): return bool ? "true" : "false"
         case .null: return ""
         case .array, .object: return jsonText
@@ -23,18 +24,13 @@ extension JSONValue {
     }
 
     /// `3` for 3.0, `-0` for -0.0 is written `0`, `2.5` for 2.5, `1e+300` for 1e300.
-    static func numberText(_ number: Double) -> String {
-        if number.isNaN { return "NaN" }
-        if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return String(number)
-    }
+    static func numberText(_ number: Double) -> String { JSONNumber.binaryText(number) }
 
     private func write(to output: inout String) {
         switch self {
         case .null: output += "null"
         case .bool(let bool): output += bool ? "true" : "false"
-        case .number(let number): output += Self.numberText(number)
+        case .number(let number): output += number.jsonText
         case .string(let string): Self.writeQuoted(string, to: &output)
         case .array(let elements):
             output += "["

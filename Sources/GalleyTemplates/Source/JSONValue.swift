@@ -1,13 +1,13 @@
 /// A JSON (or JSON5) value, as parsed from a template or a data file.
 ///
-/// Numbers are always `Double`, as in JavaScript; integers up to 2^53 round-trip exactly.
+/// A number keeps the exact decimal it was written as, and its text (``JSONNumber``).
 public indirect enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
     /// Any number, including JSON5's hex, `Infinity` and `NaN`.
-    case number(Double)
+    case number(JSONNumber)
     /// A string with escapes resolved.
     case string(String)
     /// An array, in source order.
@@ -17,6 +17,9 @@ public indirect enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue {
+    /// A number from a binary value (see ``JSONNumber/init(_:)``).
+    public static func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
+
     /// The member named `key` when this is an object, otherwise `nil`.
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
@@ -35,9 +38,9 @@ extension JSONValue {
         return nil
     }
 
-    /// The number payload, if this is a number.
+    /// The number's binary value, if this is a number.
     public var numberValue: Double? {
-        if case .number(let number) = self { return number }
+        if case .number(let number) = self { return number.value }
         return nil
     }
 

@@ -142,8 +142,8 @@ extension ParserCore {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null": return .null
-        case "Infinity": return .number(.infinity)
-        case "NaN": return .number(.nan)
+        case "Infinity": return .number(JSONNumber(.infinity))
+        case "NaN": return .number(JSONNumber(.nan))
         default:
             throw failure(
                 "unexpected word '\(word)'",
@@ -158,12 +158,13 @@ extension ParserCore {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
-    /// Parses a JSON or JSON5 number.
+    /// Parses a JSON or JSON5 number: its binary value, its exact decimal, and its text when the
+    /// decimal does not print it as written (``JSONNumber``).
     ///
     /// Up to 15 significant digits with a decimal exponent of at most 22 are converted exactly
     /// in integer arithmetic plus one correctly rounded multiply or divide (Clinger's fast path);
     /// longer numbers go through the standard library's correctly rounded conversion.
-    mutating func parseNumber() throws(ParseFailure) -> Double {
+    mutating func parseNumber() throws(ParseFailure) -> JSONNumber {
         let start = position
         var negative = false
         if bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
@@ -174,14 +175,15 @@ extension ParserCore {
         let first = bytes[position]
         if first == UInt8(ascii: "I") || first == UInt8(ascii: "N") {
             let word = readWord()
-            if word == "Infinity" { return negative ? -.infinity : .infinity }
-            if word == "NaN" { return .nan }
+            if word == "Infinity" { return JSONNumber(negative ? -.infinity : .infinity) }
+            if word == "NaN" { return JSONNumber(.nan) }
             throw failure("invalid number", hint: "expected Infinity or NaN after the sign", at: start)
         }
         if first == UInt8(ascii: "0"), position + 1 < bytes.count,
             bytes[position + 1] == UInt8(ascii: "x") || bytes[position + 1] == UInt8(ascii: "X")
         {
-            return try parseHex(start: start, negative: negative)
+            let value = try parseHex(start: start, negative: negative)
+            return JSONNumber(value: value, decimal: JSONNumber(value).decimal, source: sourceText(from: start))
         }
         var mantissa: UInt64 = 0
         var significantDigits = 0
@@ -198,7 +200,9 @@ extension ParserCore {
                 at: start)
         }
         var fractionDigits = 0
+        var hasPoint = false
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            hasPoint = true
             position += 1
             let fractionStart = position
             while position < bytes.count, let digit = Self.digitValue(bytes[position]) {
@@ -211,20 +215,43 @@ extension ParserCore {
         guard integerDigits + fractionDigits > 0 else {
             throw failure("invalid number", hint: "expected digits", at: start)
         }
+        var scientific = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            scientific = true
             exponent += try parseExponent(start: start)
         }
         if position < bytes.count, Self.isIdentifierPart(bytes[position]) || bytes[position] == UInt8(ascii: ".") {
             throw failure("invalid number", hint: "quote text as a string", at: start)
         }
+        // The text is kept only when the decimal would print it differently (rare).
+        let unusual =
+            scientific || bytes[start] == UInt8(ascii: "+") || (hasPoint && (integerDigits == 0 || fractionDigits == 0))
+            || (negative && mantissa == 0)
         if significantDigits <= 15, abs(exponent) <= 22, let power = Self.powersOfTen[safe: abs(exponent)] {
             let magnitude = exponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
-            return negative ? -magnitude : magnitude
+            let coefficient = Int128(mantissa)
+            return JSONNumber(
+                value: negative ? -magnitude : magnitude,
+                decimal: ExactDecimal(coefficient: negative ? -coefficient : coefficient, exponent: exponent),
+                source: unusual ? sourceText(from: start) : nil)
         }
-        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        var text = sourceText(from: start)
         if text.hasPrefix("+") { text.removeFirst() }
         guard let value = Double(text) else { throw failure("invalid number", at: start) }
-        return value
+        let decimal: ExactDecimal?
+        if significantDigits <= 19 {
+            let coefficient = Int128(mantissa)
+            decimal = ExactDecimal(coefficient: negative ? -coefficient : coefficient, exponent: exponent)
+        } else {
+            decimal = ExactDecimal(parsing: text)
+        }
+        return JSONNumber(
+            value: value, decimal: decimal, source: unusual || decimal == nil ? sourceText(from: start) : nil)
+    }
+
+    /// The bytes from `start` to the current position, as text.
+    private func sourceText(from start: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
     /// Adds a digit to the mantissa; digits past the 19th only bump `digits` so the slow path is used.

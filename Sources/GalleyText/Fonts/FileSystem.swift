@@ -45,3 +45,19 @@ enum FileSystem {
         return files.sorted()
     }
 }
+
+extension FileSystem {
+    /// The bytes of the file at `path`, or nil when it cannot be read (read whole, once).
+    static func contents(of path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 { bytes.append(contentsOf: chunk[..<count]) }
+            if count < chunk.count { break }
+        }
+        return ferror(file) == 0 ? bytes : nil
+    }
+}

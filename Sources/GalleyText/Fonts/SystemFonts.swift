@@ -24,13 +24,22 @@ enum SystemFonts {
         }
     }
 
-    /// Font files fontconfig lists (TrueType/OpenType/collections), in its order.
-    static func files() -> [String] {
+    /// Font files fontconfig lists (TrueType/OpenType/collections), sorted by path; with a
+    /// family, only the files fontconfig lists under that family name (any case, blanks ignored).
+    static func files(family: String? = nil) -> [String] {
         lock.withLock { _ in
             guard FcInit() != 0, let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return [] }
             defer {
                 FcPatternDestroy(pattern)
                 FcObjectSetDestroy(objects)
+            }
+            if let family {
+                let added = family.withCString {
+                    $0.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                        FcPatternAddString(pattern, FC_FAMILY, $0)
+                    }
+                }
+                guard added != 0 else { return [] }
             }
             _ = FcObjectSetAdd(objects, FC_FILE)
             guard let set = FcFontList(nil, pattern, objects) else { return [] }

@@ -89,18 +89,23 @@ enum Break {
                 }
             }
             if width.isFinite, shaping.width(segment.lowerBound..<text.trimmedEnd(segment)) > width {
-                // Only the points just added can lie inside the segment: removing them is linear
-                // in the segment (filtering every candidate so far made narrow columns quadratic).
+                // A word wider than the line: its hyphenation points stay, and only a stretch between
+                // two of them that is still too wide is cut at grapheme boundaries (an emergency
+                // break, with a hyphen between two letters of a script that hyphenates).
+                let points = result[segmentPoints...].map(\.position)
                 result.removeSubrange(segmentPoints...)
-                var lineStart = start
-                var last = start
-                for boundary in BreakOpportunities.graphemeBoundaries(text.units, in: start..<text.trimmedEnd(segment))
-                {
-                    if shaping.width(lineStart..<boundary) > width, last > lineStart {
-                        result.append(BreakCandidate(position: last, mandatory: false, hyphen: false, hyphenWidth: 0))
-                        lineStart = last
+                var stretchStart = start
+                for end in points + [text.trimmedEnd(segment)] {
+                    let isPoint = end < text.trimmedEnd(segment)
+                    if shaping.width(stretchStart..<end) + (isPoint ? hyphenWidth(end) : 0) > width {
+                        emergencyBreaks(text, shaping, in: stretchStart..<end, width: width, hyphenWidth, into: &result)
                     }
-                    last = boundary
+                    if isPoint {
+                        result.append(
+                            BreakCandidate(position: end, mandatory: false, hyphen: true, hyphenWidth: hyphenWidth(end))
+                        )
+                    }
+                    stretchStart = end
                 }
             }
             result.append(
@@ -109,6 +114,42 @@ enum Break {
             start = opportunity.position
         }
         return result
+    }
+
+    /// Grapheme boundaries inside `stretch` where a line too narrow for it must end: each line as
+    /// long as fits, a hyphen after it when the characters on both sides are letters of a
+    /// hyphenating script (UAX #14 class AL: not ideographs, not Thai or other dictionary scripts).
+    static func emergencyBreaks(
+        _ text: ParagraphText, _ shaping: Shaping, in stretch: Range<Int>, width: Double,
+        _ hyphenWidth: (Int) -> Double, into result: inout [BreakCandidate]
+    ) {
+        var lineStart = stretch.lowerBound
+        var last = stretch.lowerBound
+        var lastHyphenates = false
+        for boundary in BreakOpportunities.graphemeBoundaries(text.units, in: stretch) {
+            let hyphenates = hyphenatesBetweenLetters(text, at: boundary)
+            if shaping.width(lineStart..<boundary) + (hyphenates ? hyphenWidth(boundary) : 0) > width, last > lineStart
+            {
+                result.append(
+                    BreakCandidate(
+                        position: last, mandatory: false, hyphen: lastHyphenates,
+                        hyphenWidth: lastHyphenates ? hyphenWidth(last) : 0))
+                lineStart = last
+            }
+            last = boundary
+            lastHyphenates = hyphenates
+        }
+    }
+
+    /// Whether an emergency break at `position` gets a hyphen: letters on both sides, each of
+    /// UAX #14 class AL (alphabetic), so never inside CJK, Thai, digits or punctuation.
+    static func hyphenatesBetweenLetters(_ text: ParagraphText, at position: Int) -> Bool {
+        guard position > 0, position < text.count else { return false }
+        var before = position - 1
+        if UTF16.isTrailSurrogate(text.units[before]), before > 0 { before -= 1 }
+        let (left, _) = text.scalar(at: before)
+        let (right, _) = text.scalar(at: position)
+        return BreakOpportunities.isAlphabeticLetter(left) && BreakOpportunities.isAlphabeticLetter(right)
     }
 
     /// First fit: extend the line to the last candidate that fits; a mandatory candidate always ends it.

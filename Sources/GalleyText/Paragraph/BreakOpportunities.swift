@@ -48,6 +48,11 @@ enum BreakOpportunities {
             }
         }.flatMap { $0 } ?? Array((range.lowerBound + 1)...range.upperBound)
     }
+
+    /// A letter of UAX #14 class AL (ICU's U_LB_ALPHABETIC = 2): Latin, Greek, Cyrillic, Arabic…
+    static func isAlphabeticLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic && cicu_line_break_class(Int32(scalar.value)) == 2
+    }
 }
 
 extension String {

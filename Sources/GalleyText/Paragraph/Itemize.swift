@@ -28,8 +28,10 @@ struct Itemization {
 /// (ICU `uscript`, Common/Inherited resolved to their neighbours, UAX #24) and bidi level
 /// (ICU `ubidi`, UAX #9, paragraph direction from the first strong character).
 enum Itemize {
-    static func run(_ text: ParagraphText, registry: FontRegistry, primaries: [FontFace]) -> Itemization {
-        let (levels, paragraphLevel) = bidiLevels(text.units)
+    static func run(
+        _ text: ParagraphText, registry: FontRegistry, primaries: [FontFace], direction: TextDirection = .auto
+    ) -> Itemization {
+        let (levels, paragraphLevel) = bidiLevels(text.units, direction: direction)
         let codes = resolvedScriptCodes(text, levels: levels)
         var names = ScriptNames()
         var items: [TextItem] = []
@@ -109,17 +111,23 @@ enum Itemize {
     }
 
     /// UAX #9 embedding levels per code unit and the paragraph level, which comes from the first
-    /// strong character (rules P2–P3; LTR when there is none).
-    static func bidiLevels(_ units: [UInt16]) -> (levels: [UInt8], paragraph: UInt8) {
+    /// strong character (rules P2–P3; LTR when there is none) unless `direction` sets it.
+    static func bidiLevels(_ units: [UInt16], direction: TextDirection = .auto) -> (levels: [UInt8], paragraph: UInt8) {
         let flat = (levels: [UInt8](repeating: 0, count: units.count), paragraph: UInt8(0))
         // Below U+0590 no character is strongly right-to-left (R, AL) or an Arabic number, and
         // there are no explicit embeddings: every level is 0, as ubidi would find.
-        if !units.contains(where: { $0 >= 0x0590 }) { return flat }
+        if direction != .rtl, !units.contains(where: { $0 >= 0x0590 }) { return flat }
         guard !units.isEmpty, let bidi = cicu_bidi_open() else { return flat }
         defer { cicu_bidi_close(bidi) }
         // ubidi keeps a pointer to the text: every query happens inside this closure.
         return units.withUnsafeBufferPointer { buffer in
-            let status = cicu_bidi_set_para(bidi, buffer.baseAddress, Int32(units.count), 0xFE)
+            let level: UInt8 =
+                switch direction {
+                case .auto: 0xFE  // UBIDI_DEFAULT_LTR
+                case .ltr: 0
+                case .rtl: 1
+                }
+            let status = cicu_bidi_set_para(bidi, buffer.baseAddress, Int32(units.count), level)
             guard status <= 0, let levels = cicu_bidi_levels(bidi) else { return flat }
             return (Array(UnsafeBufferPointer(start: levels, count: units.count)), cicu_bidi_para_level(bidi))
         }

@@ -16,10 +16,10 @@ enum LongRunShaping {
     static let margin = 1_024
 
     static func shape(_ key: ShapeKey, face: FontFace, session: ShapingSession) -> [RawGlyph] {
-        let count = key.text.count
+        let count = key.item.upperBound
         // Pieces in logical order; a right-to-left run's glyphs are in visual order within each.
         var pieces: [[RawGlyph]] = []
-        var start = 0
+        var start = key.item.lowerBound
         while start < count {
             let end = min(count, start + chunkLength)
             guard end < count else {
@@ -36,7 +36,7 @@ enum LongRunShaping {
             start = cut
             // Asked after every piece (a few milliseconds of shaping). Cancelled, the partial run
             // is not cached (`ShapingCache`) and the layout is dropped (`Typesetter`).
-            if TypesettingCancellation.shouldStop(length: count) { break }
+            if TypesettingCancellation.shouldStop(length: key.item.count) { break }
         }
         return key.rtl ? pieces.reversed().flatMap { $0 } : pieces.flatMap { $0 }
     }

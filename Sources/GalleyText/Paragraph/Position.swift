@@ -34,7 +34,7 @@ struct PlacedLine {
 enum Position {
     static func run(
         _ lines: [LineContent], text: ParagraphText, shaping: Shaping, paragraphIsRTL: Bool,
-        paragraph: ParagraphStyle, width: Double, primaries: [FontFace]
+        paragraph: ParagraphStyle, width: Double, primaries: [FontFace], session: ShapingSession
     ) -> [PlacedLine] {
         var placed: [PlacedLine] = []
         placed.reserveCapacity(lines.count)
@@ -44,7 +44,7 @@ enum Position {
             placed.append(
                 placeLine(
                     line, text: text, shaping: shaping, paragraphIsRTL: paragraphIsRTL, paragraph: paragraph,
-                    width: width, primaries: primaries))
+                    width: width, primaries: primaries, session: session))
         }
         let container = width.isFinite ? width : (placed.map(\.width).max() ?? 0)
         var y = 0.0
@@ -67,7 +67,7 @@ enum Position {
 
     private static func placeLine(
         _ line: LineContent, text: ParagraphText, shaping: Shaping, paragraphIsRTL: Bool, paragraph: ParagraphStyle,
-        width: Double, primaries: [FontFace]
+        width: Double, primaries: [FontFace], session: ShapingSession
     ) -> PlacedLine {
         let visible = line.range.lowerBound..<line.visibleEnd
         var runs: [PlacedRun] = []
@@ -81,9 +81,13 @@ enum Position {
                 max(
                     shaped.item.range.lowerBound, visible.lowerBound)..<min(
                     shaped.item.range.upperBound, visible.upperBound)
-            // An item wholly on the line shares its glyph array (no copy).
+            // An item wholly on the line shares its glyph array (no copy); one cut where HarfBuzz
+            // says the glyphs depend on the text across the cut is shaped again.
             let glyphs =
-                clip == shaped.item.range ? shaped.glyphs : shaped.glyphs.glyphs(inClusters: clip, order: shaped.order)
+                clip == shaped.item.range
+                ? shaped.glyphs
+                : session.reshapedAtBreaks(shaped, clip: clip, line: line.range, text: text)
+                    ?? shaped.glyphs.glyphs(inClusters: clip, order: shaped.order)
             runs.append(
                 PlacedRun(
                     glyphs: glyphs, x: 0, width: 0, range: clip, style: shaped.style, face: shaped.item.face,

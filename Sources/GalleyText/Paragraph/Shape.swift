@@ -8,6 +8,8 @@ struct ShapedGlyph {
     var advance: Double
     var xOffset: Double
     var yOffset: Double
+    /// A line may not be cut before this glyph's cluster without shaping again (`RawGlyph`).
+    var unsafeToBreak = false
 }
 
 /// An item after shaping: glyphs in visual order (right-to-left items reversed), letter spacing
@@ -63,16 +65,83 @@ final class ShapingSession {
         var perUnit = [Double](repeating: 0, count: text.count)
         var shaped: [ShapedItem] = []
         var cancellation = TypesettingCancellation(length: text.count)
-        for item in items {
+        var index = 0
+        while index < items.count {
             if cancellation.shouldStop() { break }
-            let style = text.spans[item.spanIndex].style
-            let glyphs = shapeItem(text, item.range, item: item, style: style)
+            // Neighbours that differ only in paint (colour, underline, link) shape as one run, so a
+            // colour change inside a Devanagari conjunct or an Arabic word changes nothing but the
+            // colour; each glyph goes to the item holding its cluster (a ligature across the change
+            // takes the first one's colour, as browsers do).
+            var end = index + 1
+            while end < items.count, Self.shapesAlike(items[end - 1], items[end], text) { end += 1 }
+            let style = text.spans[items[index].spanIndex].style
+            let range = items[index].range.lowerBound..<items[end - 1].range.upperBound
+            let glyphs = shapeItem(text, range, item: items[index], style: style)
             for glyph in glyphs { perUnit[glyph.cluster] += glyph.advance }
-            shaped.append(ShapedItem(item: item, style: style, glyphs: glyphs))
+            if end == index + 1 {
+                shaped.append(ShapedItem(item: items[index], style: style, glyphs: glyphs))
+            } else {
+                for item in items[index..<end] {
+                    shaped.append(
+                        ShapedItem(
+                            item: item, style: text.spans[item.spanIndex].style,
+                            glyphs: glyphs.filter { item.range.contains($0.cluster) }))
+                }
+            }
+            index = end
         }
         var prefix = [Double](repeating: 0, count: text.count + 1)
         for i in 0..<text.count { prefix[i + 1] = prefix[i] + perUnit[i] }
         return Shaping(items: shaped, prefix: prefix)
+    }
+
+    /// The part `clip` of a shaped item cut by a line break, shaped again on its own when HarfBuzz
+    /// flagged a glyph at either cut unsafe to break (its glyphs depended on the text across the
+    /// break: kerning with the space before the line, joining with the letter after it); nil when
+    /// the item's own glyphs for `clip` are right.
+    func reshapedAtBreaks(_ shaped: ShapedItem, clip: Range<Int>, line: Range<Int>, text: ParagraphText)
+        -> [ShapedGlyph]?
+    {
+        let range = shaped.item.range
+        func unsafe(at boundary: Int) -> Bool {
+            shaped.glyphs.glyphs(inClusters: boundary..<(boundary + 1), order: shaped.order).contains(
+                where: \.unsafeToBreak)
+        }
+        let (cutBefore, cutAfter) = Self.cutsInsideWords(clip: clip, line: line, item: range, text: text)
+        guard (cutBefore && unsafe(at: clip.lowerBound)) || (cutAfter && unsafe(at: clip.upperBound)) else {
+            return nil
+        }
+        // The line's piece alone: nothing across the break is its context.
+        let key = ShapeKey(
+            font: shaped.item.face.resource, features: shaped.style.features, text: Array(text.units[clip]),
+            rtl: shaped.item.isRTL, script: shaped.item.script, language: language)
+        return scale(
+            raw(key, face: shaped.item.face), face: shaped.item.face, style: shaped.style, base: clip.lowerBound)
+    }
+
+    /// Whether a line cuts `item` inside a word at its start or its end: at a space the glyphs on
+    /// either side do not touch (the space hangs at the line's end, and kerning with it moves
+    /// nothing visible), so only a cut with no white space at it can need shaping again.
+    static func cutsInsideWords(clip: Range<Int>, line: Range<Int>, item: Range<Int>, text: ParagraphText)
+        -> (before: Bool, after: Bool)
+    {
+        func isSpace(_ index: Int) -> Bool {
+            index >= 0 && index < text.count && Character(Unicode.Scalar(text.units[index]) ?? " ").isWhitespace
+        }
+        let before = clip.lowerBound > item.lowerBound && !isSpace(clip.lowerBound - 1)
+        let after = line.upperBound < item.upperBound && clip.upperBound == line.upperBound && !isSpace(clip.upperBound)
+        return (before, after)
+    }
+
+    /// Whether two adjacent items shape the same way: one face, direction, script, size, letter
+    /// spacing and feature list (their styles may differ in colour, decoration or link).
+    static func shapesAlike(_ a: TextItem, _ b: TextItem, _ text: ParagraphText) -> Bool {
+        guard a.range.upperBound == b.range.lowerBound, a.face.resource == b.face.resource, a.level == b.level,
+            a.script == b.script, a.syntheticItalic == b.syntheticItalic
+        else { return false }
+        let x = text.spans[a.spanIndex].style
+        let y = text.spans[b.spanIndex].style
+        return x.fontSize == y.fontSize && x.letterSpacing == y.letterSpacing && x.features == y.features
     }
 
     /// Shapes a short standalone string (hyphen, ellipsis) in a face; clusters relative to it.
@@ -84,12 +153,26 @@ final class ShapingSession {
         return scale(raw(key, face: face), face: face, style: style, base: 0)
     }
 
+    /// Code units of context HarfBuzz is given on each side of an item: it keeps 5 characters
+    /// (`HB_BUFFER_CONTEXT_LENGTH`), at most 10 UTF-16 units.
+    static let contextLength = 10
+
+    /// The item shaped with its neighbours in the paragraph as context, so a style or font change
+    /// inside an Arabic or Devanagari word keeps the word's joining and reordering (the glyphs are
+    /// those of shaping the whole word, which a test checks against hb-shape).
     private func shapeItem(_ text: ParagraphText, _ word: Range<Int>, item: TextItem, style: TextStyle) -> [ShapedGlyph]
     {
+        let units = text.units
+        var low = max(0, word.lowerBound - Self.contextLength)
+        var high = min(units.count, word.upperBound + Self.contextLength)
+        // Never cut a surrogate pair in the context.
+        if low > 0, UTF16.isTrailSurrogate(units[low]) { low -= 1 }
+        if high < units.count, UTF16.isLeadSurrogate(units[high - 1]) { high += 1 }
         let key = ShapeKey(
-            font: item.face.resource, features: style.features, text: Array(text.units[word]), rtl: item.isRTL,
-            script: item.script, language: language)
-        return scale(raw(key, face: item.face), face: item.face, style: style, base: word.lowerBound)
+            font: item.face.resource, features: style.features, text: Array(units[low..<high]),
+            item: (word.lowerBound - low)..<(word.upperBound - low), rtl: item.isRTL, script: item.script,
+            language: language)
+        return scale(raw(key, face: item.face), face: item.face, style: style, base: low)
     }
 
     private func scale(_ raw: [RawGlyph], face: FontFace, style: TextStyle, base: Int) -> [ShapedGlyph] {
@@ -105,7 +188,8 @@ final class ShapingSession {
             glyphs.append(
                 ShapedGlyph(
                     id: g.id, cluster: base + Int(g.cluster), advance: advance,
-                    xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor))
+                    xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor,
+                    unsafeToBreak: g.unsafeToBreak))
         }
         return glyphs
     }
@@ -117,8 +201,8 @@ final class ShapingSession {
     /// HarfBuzz's glyphs for `key` (no cache); the buffer is this session's. A run longer than
     /// `LongRunShaping.chunkLength` is shaped in pieces (`LongRunShaping`).
     func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
-        if key.text.count > LongRunShaping.chunkLength { return LongRunShaping.shape(key, face: face, session: self) }
-        return shapeWithHarfBuzz(key, face: face, range: 0..<key.text.count).glyphs
+        if key.item.count > LongRunShaping.chunkLength { return LongRunShaping.shape(key, face: face, session: self) }
+        return shapeWithHarfBuzz(key, face: face, range: key.item).glyphs
     }
 
     /// HarfBuzz's glyphs for `range` of `key.text`, the rest of the text as context; clusters are
@@ -146,13 +230,13 @@ final class ShapingSession {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, nil)
         else { return ([], []) }
+        let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         let glyphs = (0..<Int(count)).map { i in
             RawGlyph(
                 id: infos[i].codepoint, cluster: Int32(truncatingIfNeeded: infos[i].cluster),
-                advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
+                advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset,
+                unsafeToBreak: infos[i].mask & unsafe != 0)
         }
-        guard range.count < key.text.count else { return (glyphs, []) }
-        let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        return (glyphs, (0..<Int(count)).map { infos[$0].mask & unsafe != 0 })
+        return (glyphs, glyphs.map(\.unsafeToBreak))
     }
 }

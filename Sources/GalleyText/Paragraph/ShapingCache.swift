@@ -9,6 +9,10 @@ struct RawGlyph: Hashable, Sendable {
     var advance: Int32
     var xOffset: Int32
     var yOffset: Int32
+    /// HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: a line break before this glyph's cluster
+    /// changes the glyphs around it (kerning across the break, Arabic joining), so a line cut
+    /// there is shaped again (`Position`).
+    var unsafeToBreak = false
 }
 
 /// What a shaping result depends on. The font size is not part of it: shaping happens at
@@ -17,16 +21,24 @@ struct RawGlyph: Hashable, Sendable {
 struct ShapeKey: Hashable, Sendable {
     let font: FontResource
     let features: [String]
+    /// The item's code units with up to `ShapingSession.contextLength` units of the paragraph on
+    /// each side, which HarfBuzz reads as context (Arabic joining, Indic reordering) but does not shape.
     let text: [UInt16]
+    /// The item within `text` (all of it when there is no context).
+    let item: Range<Int>
     let rtl: Bool
     let script: String
     let language: String
     let hash: Int
 
-    init(font: FontResource, features: [String], text: [UInt16], rtl: Bool, script: String, language: String) {
+    init(
+        font: FontResource, features: [String], text: [UInt16], item: Range<Int>? = nil, rtl: Bool, script: String,
+        language: String
+    ) {
         self.font = font
         self.features = features
         self.text = text
+        self.item = item ?? 0..<text.count
         self.rtl = rtl
         self.script = script
         self.language = language
@@ -35,6 +47,8 @@ struct ShapeKey: Hashable, Sendable {
         hasher.combine(features)
         text.withUnsafeBytes { hasher.combine(bytes: $0) }
         hasher.combine(text.count)
+        hasher.combine(self.item.lowerBound)
+        hasher.combine(self.item.upperBound)
         hasher.combine(rtl)
         hasher.combine(script)
         hasher.combine(language)
@@ -42,7 +56,8 @@ struct ShapeKey: Hashable, Sendable {
     }
 
     static func == (a: ShapeKey, b: ShapeKey) -> Bool {
-        a.hash == b.hash && a.text == b.text && a.rtl == b.rtl && a.font == b.font && a.script == b.script
+        a.hash == b.hash && a.text == b.text && a.item == b.item && a.rtl == b.rtl && a.font == b.font
+            && a.script == b.script
             && a.language == b.language && a.features == b.features
     }
 

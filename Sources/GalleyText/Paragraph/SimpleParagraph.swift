@@ -29,7 +29,9 @@ struct SimpleParagraph {
 
     /// Nil when the paragraph is not simple (the general pipeline lays it out).
     init?(_ spans: [TextSpan], paragraph: ParagraphStyle, registry: FontRegistry) {
-        guard paragraph.alignment != .justify, !paragraph.hyphenate, (paragraph.maxLines ?? 0) <= 0 else { return nil }
+        guard paragraph.alignment != .justify, !paragraph.hyphenate, (paragraph.maxLines ?? 0) <= 0,
+            paragraph.direction != .rtl
+        else { return nil }
         var index = -1
         for i in spans.indices where !spans[i].text.isEmpty {
             guard index < 0 else { return nil }
@@ -61,14 +63,16 @@ struct SimpleParagraph {
         self.face = face
     }
 
-    /// The layout within `lineWidth` (not NaN, ≥ 0), aligned within `alignWidth`.
+    /// The layout within `lineWidth` (not NaN, ≥ 0), aligned within `alignWidth`; nil when a word
+    /// wider than the line is cut with a hyphen (the general pipeline draws hyphens).
     func layout(paragraph: ParagraphStyle, lineWidth: Double, alignWidth: Double, includingItems: Bool)
-        -> ParagraphLayout
+        -> ParagraphLayout?
     {
         #if DEBUG
             SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
         #endif
-        let (glyphs, prefix) = shape(language: paragraph.language ?? "en", measuringOnly: !includingItems)
+        let language = paragraph.language ?? "en"
+        let (glyphs, prefix) = shape(language: language, measuringOnly: !includingItems)
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         let breaks = Break.run(
             text, shaping: Shaping(items: [], prefix: prefix), paragraph: paragraph, width: lineWidth
@@ -77,6 +81,7 @@ struct SimpleParagraph {
         }
         // Cancelled (TypesettingCancellation): the partial breaks go no further.
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
+        guard !breaks.contains(where: \.hyphenated) else { return nil }
         var cancellation = TypesettingCancellation(length: text.count)
         // Position.placeLine's include(_:_:) for the one style and face of every line.
         let scale = style.fontSize / Double(face.unitsPerEm)
@@ -93,10 +98,14 @@ struct SimpleParagraph {
         for line in breaks {
             if cancellation.shouldStop() { return .empty }
             let visible = line.range.lowerBound..<text.trimmedEnd(line.range)
-            // An item wholly on the line shares its glyph array (no copy).
+            // An item wholly on the line shares its glyph array (no copy); a line cut where HarfBuzz
+            // flagged the glyph at the cut unsafe to break is shaped again, as Position does.
             let run =
                 visible.overlaps(whole)
-                ? (visible == whole ? glyphs : glyphs.glyphs(inClusters: visible, order: order)) : nil
+                ? (visible == whole
+                    ? glyphs
+                    : reshapedAtBreaks(glyphs, order: order, clip: visible, line: line.range, language: language)
+                        ?? glyphs.glyphs(inClusters: visible, order: order)) : nil
             var x = 0.0
             if let run { x += run.reduce(0) { $0 + $1.advance } }
             placed.append((visible, run, x))
@@ -154,6 +163,22 @@ struct SimpleParagraph {
         return layout
     }
 
+    /// `ShapingSession.reshapedAtBreaks` for the one item (a session is made only when a cut is unsafe).
+    private func reshapedAtBreaks(
+        _ glyphs: [ShapedGlyph], order: ClusterOrder, clip: Range<Int>, line: Range<Int>, language: String
+    ) -> [ShapedGlyph]? {
+        func unsafe(_ boundary: Int) -> Bool {
+            glyphs.glyphs(inClusters: boundary..<(boundary + 1), order: order).contains(where: \.unsafeToBreak)
+        }
+        let cuts = ShapingSession.cutsInsideWords(clip: clip, line: line, item: 0..<text.count, text: text)
+        guard (cuts.before && unsafe(clip.lowerBound)) || (cuts.after && unsafe(clip.upperBound)) else { return nil }
+        let item = TextItem(
+            range: 0..<text.count, spanIndex: 0, face: face, script: Self.latin, level: 0,
+            syntheticItalic: style.italic && !face.italic)
+        return ShapingSession(language: language).reshapedAtBreaks(
+            ShapedItem(item: item, style: style, glyphs: glyphs), clip: clip, line: line, text: text)
+    }
+
     /// ShapingSession.run for the one item: its glyphs in points and every code unit's prefix sum
     /// of advances (a cluster's advance on its first code unit). A session, and so a HarfBuzz
     /// buffer, is made only on a cache miss.
@@ -174,7 +199,8 @@ struct SimpleParagraph {
         for g in raw {
             let glyph = ShapedGlyph(
                 id: g.id, cluster: 0 + Int(g.cluster), advance: Double(g.advance) * factor,
-                xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor)
+                xOffset: Double(g.xOffset) * factor, yOffset: Double(g.yOffset) * factor, unsafeToBreak: g.unsafeToBreak
+            )
             prefix[glyph.cluster + 1] += glyph.advance
             glyphs.append(glyph)
         }

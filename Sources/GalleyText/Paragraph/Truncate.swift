@@ -35,11 +35,42 @@ enum Truncate {
             end = text.trimmedEnd(start..<boundaries[max(boundaryIndex, 0)])
             ellipsis = suffixes.make(paragraph.truncation, after: end)
         }
+        if paragraph.truncationMode == .word, end < text.trimmedEnd(last.range) {
+            // Back to the end of the last whole word that fits; a line that is one word keeps its
+            // character cut.
+            let wordEnd = wordBoundary(text, in: start..<last.range.upperBound, atOrBefore: end)
+            if wordEnd > start, wordEnd < end {
+                end = wordEnd
+                ellipsis = suffixes.make(paragraph.truncation, after: end)
+            }
+        }
         // Even an empty line cannot hold the truncation string: draw nothing rather than overflow.
         if let suffix = ellipsis, suffix.width > width { ellipsis = nil }
         lines[maxLines - 1] = LineContent(
             range: start..<end, visibleEnd: end, hyphenated: false, truncated: true, endsParagraph: true,
             suffix: ellipsis)
         return lines
+    }
+
+    /// The end of the last whole word in `line` that ends at or before `limit` (a word ends where
+    /// white space follows it), trailing spaces excluded; `line.lowerBound` when there is none.
+    static func wordBoundary(_ text: ParagraphText, in line: Range<Int>, atOrBefore limit: Int) -> Int {
+        var position = min(limit, line.upperBound - 1)
+        // The cut already falls at the end of a word.
+        if limit < line.upperBound, isSpace(text.units[limit]) { return limit }
+        while position > line.lowerBound {
+            if isSpace(text.units[position]) { return text.trimmedEnd(line.lowerBound..<position) }
+            position -= 1
+        }
+        return line.lowerBound
+    }
+
+    /// Breaking white space between words (space, tab, the general-punctuation spaces, zero-width
+    /// and ideographic space); no-break spaces (U+00A0, U+2007, U+202F) keep their words together.
+    private static func isSpace(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200B, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 }

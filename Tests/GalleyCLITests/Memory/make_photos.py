@@ -10,7 +10,7 @@ Usage: make_photos.py COUNT FOLDER [JOBS]   (needs python3-pil)
 """
 import os
 import sys
-from multiprocessing import Pool
+from concurrent.futures import ProcessPoolExecutor
 
 from PIL import Image, ImageDraw
 
@@ -42,8 +42,10 @@ def main():
     count, folder = int(sys.argv[1]), sys.argv[2]
     jobs = int(sys.argv[3]) if len(sys.argv) == 4 else os.cpu_count()
     os.makedirs(folder, exist_ok=True)
-    with Pool(jobs, initializer=start) as pool:
-        pool.map(write, [(index, folder) for index in range(count)], chunksize=8)
+    # A process pool that fails when a worker dies (BrokenProcessPool) instead of waiting for it:
+    # multiprocessing.Pool's exit once hung a test run forever on a defunct worker.
+    with ProcessPoolExecutor(jobs, initializer=start) as pool:
+        list(pool.map(write, [(index, folder) for index in range(count)], chunksize=8))
     name = os.path.basename(os.path.normpath(folder))
     with open(os.path.join(os.path.dirname(os.path.normpath(folder)), "photos.ndjson"), "w") as records:
         for index in range(count):

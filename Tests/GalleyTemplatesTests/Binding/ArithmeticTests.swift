@@ -44,4 +44,47 @@ import Testing
         #expect(throws: BindingSyntaxError.self) { try value("{{qty ? 1}}") }
         #expect(throws: BindingSyntaxError.self) { try value("{{items | sum:\"qty *\"}}") }
     }
+
+    /// Decimal numbers add up exactly; the text of a result keeps the scale of its inputs.
+    @Test func exactDecimals() throws {
+        func text(_ template: String, _ data: JSONValue = [:]) throws -> String {
+            try BindingTemplate(parsing: template).evaluate(in: BindingScope(data: data)).interpolationText
+        }
+        #expect(try text("{{0.1 + 0.2}}") == "0.3")
+        #expect(try text("{{a + b}}", ["a": 0.1, "b": 0.2]) == "0.3")
+        #expect(try text("{{1.10 + 2.20}}") == "3.30")
+        #expect(try text("{{1.50 * 2}}") == "3.00")
+        #expect(try text("{{19.99 * 3}}") == "59.97")
+        #expect(try text("{{10 / 4}}") == "2.5")
+        #expect(try text("{{3.00 / 2}}") == "1.50")
+        #expect(try text("{{1 / 3}}") == "0.33333333333333333333")
+        #expect(try text("{{2 / 3}}") == "0.66666666666666666667")
+        #expect(try text("{{7.5 % 2}}") == "1.5")
+        #expect(try text("{{-0.1 - 0.2}}") == "-0.3")
+        #expect(try text("{{xs | sum}}", ["xs": [1.1, 2.2]]) == "3.3")
+        #expect(try text("{{xs | sum}}", ["xs": ["0.10", "0.20", 0.3]]) == "0.60")
+        #expect(try text("{{a * b | number:2}}", ["a": "2.675", "b": 1]) == "2.68", "half away from zero, exactly")
+        #expect(try text("{{a | currency:'EUR'}}", ["a": "-1234.505"]) == "-€1,234.51")
+        #expect(try text("{{a | number}}", ["a": "1234.50"]) == "1,234.50")
+        // Past 38 digits the result is binary, still a number.
+        let huge = "{{12345678901234567890123456789 * 12345678901234567890123456789}}"
+        #expect(try text(huge).hasPrefix("1.524157875323883"))
+    }
+
+    /// Comparisons read numeric text (CSV fields) as numbers, and `if` treats "false" and "0" as false.
+    @Test func numericTextComparesAsNumbers() throws {
+        func value(_ template: String, _ data: JSONValue) throws -> JSONValue {
+            try BindingTemplate(parsing: template).evaluate(in: BindingScope(data: data))
+        }
+        #expect(try value("{{a > b}}", ["a": "10", "b": "9"]) == .bool(true))
+        #expect(try value("{{a > 9}}", ["a": "10"]) == .bool(true))
+        #expect(try value("{{a == 1.5}}", ["a": "1.50"]) == .bool(true))
+        #expect(try value("{{a < b}}", ["a": "apple", "b": "banana"]) == .bool(true))
+        for falsy: JSONValue in ["false", "FALSE", "0", "0.00", "", false, 0, nil] {
+            #expect(Binder.truthiness(falsy) == false, "\(falsy)")
+        }
+        for truthy: JSONValue in ["true", "no", "0x0", "falsey", " 1", true, 1, "a"] {
+            #expect(Binder.truthiness(truthy) == true, "\(truthy)")
+        }
+    }
 }

@@ -64,7 +64,10 @@ import Testing
         #expect(try value("{{ count != 4 }}") == .bool(false))
         #expect(try value("{{ name < 'Bob' }}") == .bool(true))
         #expect(try value("{{ -1 < zero }}") == .bool(true))
-        #expect(try value("{{ 1 == '1' }}") == .bool(false))
+        // CSV data is text: a number equals a string that reads as the same number.
+        #expect(try value("{{ 1 == '1' }}") == .bool(true))
+        #expect(try value("{{ 1 == '1.0' }}") == .bool(true))
+        #expect(try value("{{ 1 == 'one' }}") == .bool(false))
         #expect(throws: BindingError.typeMismatch(message: "cannot compare string with number using >")) {
             try value("{{ name > 3 }}")
         }

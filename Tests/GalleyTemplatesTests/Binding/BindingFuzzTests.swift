@@ -37,8 +37,9 @@ import Testing
         #expect(throws: BindingSyntaxError.self) { try BindingTemplate(parsing: bangs) }
     }
 
-    /// Precompiled templates evaluate quickly enough for thousands of records.
-    @Test func evaluationIsFast() throws {
+    /// A precompiled template evaluates the same way for every one of thousands of records (its speed
+    /// is a `make bench` figure, not a timed assertion here).
+    @Test func evaluatesThousandsOfRecords() throws {
         let template = try BindingTemplate(
             parsing:
                 #"{{ item.description | upper }} x{{ item.qty }} @ {{ item.unit_price | currency:"EUR" }} {{ index > 2 && !paid }}"#
@@ -49,13 +50,9 @@ import Testing
                 (key: "unit_price", value: .number(356.04)),
             ]))
         let scope = BindingScope(data: .object(JSONObject([(key: "paid", value: .bool(false))])))
-        let clock = ContinuousClock()
-        let start = clock.now
-        var last = ""
         for index in 0..<10_000 {
-            last = try template.string(in: scope.iteration(item, index: index))
+            let text = try template.string(in: scope.iteration(item, index: index))
+            #expect(text == "WATERPROOF GASKET x22 @ €356.04 \(index > 2)")
         }
-        #expect(last == "WATERPROOF GASKET x22 @ €356.04 true")
-        #expect(clock.now - start < .seconds(5))
     }
 }

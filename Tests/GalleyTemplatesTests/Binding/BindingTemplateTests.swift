@@ -32,7 +32,10 @@ import Testing
     @Test func syntaxErrors() {
         #expect(
             syntaxError("{{ total | currncy:\"EUR\" }}")
-                == "column 12: unknown filter 'currncy' (known filters: number, currency, date, upper, lower, default, sum)"
+                == "column 12: unknown filter 'currncy' (did you mean \"currency\"?)")
+        #expect(
+            syntaxError("{{ total | frobnicate }}")
+                == "column 12: unknown filter 'frobnicate' (known filters: number, percent, currency, compact, date, time, round, truncate, replace, join, upper, lower, default, sum)"
         )
         #expect(syntaxError("Hi {{ name") == "column 4: unclosed '{{' (close the binding with }})")
         #expect(syntaxError("{{}}") == "column 3: empty binding '{{}}' (write a path, e.g. {{name}})")
@@ -45,12 +48,22 @@ import Testing
         #expect(syntaxError("{{ (a }}") == "column 7: expected ')', found '}}'")
         #expect(
             syntaxError("{{ x | number:\"2\" }}")
-                == "column 15: filter 'number' needs a whole number of decimals from 0 to 20 (e.g. number:2)")
+                == "column 15: filter 'number': decimals must be a whole number from 0 to 20 (e.g. number:1)")
         #expect(syntaxError("{{ x | upper:1 }}") == "column 14: filter 'upper' takes no argument")
-        #expect(syntaxError("{{ x | date:\"YYYY\" }}").hasPrefix("column 13: unsupported date field 'YYYY'"))
+        #expect(syntaxError("{{ x | date:\"YYYY-MM-dd\" }}").hasPrefix("column 13: 'Y' is the week-based year"))
         #expect(
-            syntaxError("{{ x | date }}")
-                == "column 8: filter 'date' needs a string argument (e.g. date:\"yyyy-MM-dd\")")
+            syntaxError("{{ x | date:\"yyyy-QQ-bx\" }}").hasPrefix("column 13: unsupported date field 'x'") == false)
+        #expect(syntaxError("{{ x | date:\"yyyy-MM-dd ii\" }}").hasPrefix("column 13: unsupported date field 'i'"))
+        #expect(syntaxError("{{ x | date:timeZone:\"Mars/Olympus\" }}").hasPrefix("column 13: unknown time zone"))
+        #expect(
+            syntaxError("{{ x | number:2, rounding:\"sideways\" }}").hasPrefix("column 18: filter 'number': rounding"))
+        #expect(syntaxError("{{ x | currency:\"EURO\" }}").hasPrefix("column 17: filter 'currency': \"EURO\" is not"))
+        #expect(
+            syntaxError("{{ x | number:lang:\"not a tag\" }}").hasPrefix("column 15: \"not a tag\" is not a BCP 47"))
+        #expect(syntaxError("{{ x | number:colour:1 }}").hasPrefix("column 15: filter 'number' has no option 'colour'"))
+        #expect(syntaxError("{{ x | replace:\"a\" }}").hasPrefix("column 8: filter 'replace' needs"))
+        #expect(
+            syntaxError("{{ x | round:decimals:2, 3 }}").hasPrefix("column 26: a positional argument cannot follow"))
         #expect(syntaxError("{{ 'abc }}") == "column 4: unterminated string (close it with ')")
     }
 }

@@ -82,17 +82,15 @@ import Testing
         #expect(growth < size, "resident memory grew by \(growth) bytes while reading")
     }
 
-    @Test func parsesInvoiceBenchmark() throws {
-        let url = URL(fileURLWithPath: "/work/shared/bench/data/invoices.json")
-        guard let data = try? Data(contentsOf: url) else { return }  // Benchmark data is optional.
-        let text = String(decoding: data, as: UTF8.self)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let document = try JSONParser.parse(text, file: "invoices.json")
-        let elapsed = clock.now - start
+    /// A thousand invoice-shaped records parse whole, in order (parse speed is a `make bench`
+    /// figure, never a timed assertion here).
+    @Test func parsesAThousandInvoices() throws {
+        let records = (1...1000).map { index in
+            #"{"number": "INV-2024-\#(String(format: "%05d", index))", "items": [{"qty": \#(index % 7), "price": 12.5}]}"#
+        }
+        let document = try JSONParser.parse("[" + records.joined(separator: ",\n") + "]", file: "invoices.json")
         #expect(document.value.arrayValue?.count == 1000)
         #expect(document.value[0]?["number"] == .string("INV-2024-00001"))
-        // 100 ms is the release budget (measured ~20 ms); debug builds are allowed 20x that.
-        #expect(elapsed < .seconds(2), "parse took \(elapsed)")
+        #expect(document.value[999]?["number"] == .string("INV-2024-01000"))
     }
 }

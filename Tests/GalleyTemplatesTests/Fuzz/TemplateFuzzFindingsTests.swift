@@ -92,7 +92,7 @@ import Testing
                     + #"{type: "text", text: "Chapter", bookmark: "Chapter"}]}}"#)
             return Self.fills(page.items)
         }
-        let red = try #require(ValueReader.color(.string("#ff0000")))
+        let red = try #require(ColorParser.parse("#ff0000"))
         #expect(try !tocPage(fontSize: 0).contains(red))
         #expect(try tocPage(fontSize: 0.5).contains(red))
         #expect(try tocPage(fontSize: 10).contains(red))

@@ -71,8 +71,22 @@ import Testing
             ("9007199254740993", 9007199254740993.0), ("0.000001234", 0.000001234), ("1E+2", 100),
         ]
         for (text, expected) in cases {
-            #expect(try parse(text) == .number(expected), "\(text)")
+            #expect(try parse(text).numberValue == expected, "\(text)")
         }
+    }
+
+    /// A number prints as it was written: its scale, all its digits, its notation.
+    @Test func numbersKeepTheirText() throws {
+        for text in [
+            "1.50", "1234567890123456", "12345678901234567890", "123456789012345678901234567890123456789012",
+            "0.000001234", "-0.5", "1e5", "1E+2", "0", "100", "2.50e-3",
+        ] {
+            #expect(try parse(text).interpolationText == text, "\(text)")
+        }
+        #expect(try parse("{\"n\": 1.50}").jsonText == #"{"n":1.50}"#)
+        #expect(try parse("0x1F").interpolationText == "0x1F")
+        #expect(try parse("0x1F").jsonText == "31")
+        #expect(try parse("1.50") == parse("1.5"), "equal as numbers")
     }
 
     @Test func sourceMapLocatesValuesAndKeys() throws {
