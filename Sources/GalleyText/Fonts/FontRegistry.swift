@@ -20,8 +20,8 @@ public struct FontFamilyInfo: Hashable, Sendable {
 /// a character, the full list — because opening every installed font (hundreds with Noto) was
 /// two thirds of a cold `galley render`. Answers are the same as with everything opened up front:
 /// folder faces come first, so a lookup the folders answer exactly could not have gone to a
-/// system face. Lookups the folders answer take no lock; only the per-character fallback cache and
-/// the one-time system catalog are locked.
+/// system face. Each answer of `face(family:weight:italic:)` is kept (one short lock a lookup), as
+/// are the per-character fallbacks.
 public final class FontRegistry: Sendable {
     /// The family used when a requested family is unknown.
     public static let defaultFamily = "Liberation Sans"
@@ -66,8 +66,18 @@ public final class FontRegistry: Sendable {
     /// The system's faces of one family (by lowercased name), opened when the family is first asked for.
     private let systemFamilies = Locked<[String: [FontFace]]>([:])
     private let fallbackCache = Locked<[FallbackKey: FontFace?]>([:])
+    /// `face(family:weight:italic:)`'s answers: every paragraph asks, and finding a system family
+    /// (lowercased names, a lock, the folder and system lists joined, the weights ranked) was a
+    /// tenth of laying out an invoice set in DejaVu Sans.
+    private let faceCache = Locked<[FaceKey: FontFace?]>([:])
     /// What the faces cover, made on the first fallback lookup (`FontCoverage`).
     private let coverage = Locked<FontCoverage?>(nil)
+
+    private struct FaceKey: Hashable {
+        let family: String?
+        let weight: Int
+        let italic: Bool
+    }
 
     private struct FallbackKey: Hashable {
         let scalar: UInt32
@@ -165,6 +175,15 @@ public final class FontRegistry: Sendable {
     /// the default family; the nearest weight by CSS font matching; italic faces preferred when
     /// asked for. Nil only when the registry holds no fonts at all.
     public func face(family: String?, weight: Int, italic: Bool) -> FontFace? {
+        let key = FaceKey(family: family, weight: weight, italic: italic)
+        if let known = faceCache.withLock({ $0[key] }) { return known }
+        let best = nearestFace(family: family, weight: weight, italic: italic)
+        faceCache.withLock { $0[key] = best }
+        return best
+    }
+
+    /// The nearest face of the family (else the default family, else the first), for `face`.
+    private func nearestFace(family: String?, weight: Int, italic: Bool) -> FontFace? {
         // The folders' exact match is the answer whatever the system has: it ranks first and
         // comes first.
         if let candidates = family.flatMap(folders.family) ?? folders.family(FontRegistry.defaultFamily),
