@@ -257,7 +257,7 @@ public final class TextNode: DisplayNode, DrawingNode {
 }
 
 /// A text node without a layout spec is a leaf sized by its text, clamped into its range: a
-/// stack may put off measuring it at an exact flex basis (`ClampedLeafElement`).
-extension TextNode: ClampedLeafElement {
-    package var measuresAsClampedLeaf: Bool { layoutSpecBlock == nil }
+/// stack may put off measuring it at an exact flex basis (`ClampedLayoutElement`).
+extension TextNode: ClampedLayoutElement {
+    package var measuresClamped: Bool { layoutSpecBlock == nil }
 }

@@ -38,12 +38,13 @@ extension LayoutElement {
     }
 }
 
-/// A leaf whose layout is its content size clamped into the range it is given, with no
-/// sublayouts (a `LayoutNode` without a spec). Laid out with an exact main size that its style
-/// allows, its main size is known without measuring it, so a stack can put off measuring it at an
-/// exact flex basis until its cross size is needed — which it never is when the child grows or
-/// shrinks, since a flexed child is measured again at its flexed size (`StackUnpositionedLayout`).
-package protocol ClampedLeafElement: LayoutElement {
-    /// Whether the element measures as a clamped leaf now (a node given a layout spec does not).
-    var measuresAsClampedLeaf: Bool { get }
+/// An element whose layout size is always clamped into the range it is given: a leaf's content
+/// size (a `LayoutNode` without a spec), or a stack's sum of its children. Laid out with an exact
+/// main size that its style allows, its main size is known without measuring it, so a stack can
+/// put off measuring it at an exact flex basis until its cross size is needed — which it never is
+/// when the child grows or shrinks, since a flexed child is measured again at its flexed size
+/// (`StackUnpositionedLayout`).
+package protocol ClampedLayoutElement: LayoutElement {
+    /// Whether the element's layout is clamped into its range now (a node given a layout spec is not).
+    var measuresClamped: Bool { get }
 }

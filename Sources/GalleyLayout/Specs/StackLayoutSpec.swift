@@ -68,3 +68,11 @@ public final class StackLayoutSpec: LayoutSpec {
         return Layout(element: self, size: positioned.size, sublayouts: positioned.sublayouts)
     }
 }
+
+/// A stack's size is its children's extent clamped into its range (`StackPositionedLayout`), so a
+/// parent stack may put off measuring it at an exact flex basis: the invoice's two address columns
+/// (`flexGrow: 1, flexBasis: 0`) were laid out at width 0, every word cut on its own line, only to
+/// be laid out again at their flexed width.
+extension StackLayoutSpec: ClampedLayoutElement {
+    package var measuresClamped: Bool { true }
+}

@@ -13,7 +13,7 @@ struct StackItem {
     /// The child's style cross min/max resolved against an undefined parent; NaN means missing.
     let styleCrossMin: Double
     let styleCrossMax: Double
-    /// A clamped leaf at an exact flex basis not measured yet: `layout` has its main size only
+    /// A clamped element at an exact flex basis not measured yet: `layout` has its main size only
     /// (its cross size is 0 until `measureDeferredItems`).
     var isDeferred = false
 
@@ -124,12 +124,13 @@ struct StackUnpositionedLayout {
     }
 
     /// Whether `child`, measured at the exact main size `basis`, is sure to come out `basis` long:
-    /// a clamped leaf whose own style range (resolved as `layoutThatFits` resolves it) allows it.
+    /// a clamped element (a text leaf, a nested stack) whose own style range (resolved as
+    /// `layoutThatFits` resolves it) allows it.
     /// Its first measurement can then wait (`measureDeferredItems`). Text cells with
     /// `flexBasis: 0` are the common case: measured at width 0 (every word on its own line) only to
     /// be measured again at their flexed width, they were a fifth of the typesetting of an invoice.
     private func keepsExactMain(_ child: any LayoutElement, _ childStyle: Style, _ basis: Double) -> Bool {
-        guard let leaf = child as? any ClampedLeafElement, leaf.measuresAsClampedLeaf else { return false }
+        guard let clamped = child as? any ClampedLayoutElement, clamped.measuresClamped else { return false }
         let own = childStyle.resolvedRange(parentSize: parentSize)
         return style.main(own.min) <= basis && basis <= style.main(own.max)
     }

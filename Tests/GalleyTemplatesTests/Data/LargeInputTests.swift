@@ -76,10 +76,12 @@ import Testing
         #expect(amountSum == expectedSum)
         // The reader holds its 64 KiB buffer plus one ~560-byte record, whatever the file size.
         #expect(reader.peakBufferedBytes < 128 * 1024)
-        // Resident memory, sampled while reading, stays below the file's size: reading the file
-        // into memory would add at least its 50 MB (and its parsed values several times more).
-        // The bound is loose because other suites run in this process at the same time.
-        #expect(growth < size, "resident memory grew by \(growth) bytes while reading")
+        // Resident memory, sampled while reading, stays below three times the file's size: parsing
+        // the whole file would keep its 100,000 parsed records (several times its 50 MB) at once.
+        // The bound is loose because other suites run in this process at the same time (one of them
+        // renders 1,050 invoices in memory: growth of 89 MB was seen); the reader's own buffer is
+        // checked exactly above.
+        #expect(growth < 3 * size, "resident memory grew by \(growth) bytes while reading")
     }
 
     /// A thousand invoice-shaped records parse whole, in order (parse speed is a `make bench`
