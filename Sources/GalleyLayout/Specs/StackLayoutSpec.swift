@@ -23,6 +23,11 @@ public final class StackLayoutSpec: LayoutSpec {
     public var alignContent: StackAlignContent
     /// Space between lines.
     public var lineSpacing: Double
+    /// Right to left (Galley's addition for `dir: "rtl"`; Texture reads the view's layout direction):
+    /// the stack is laid out as left to right and every child's x then mirrored within it, so a row runs
+    /// from the right (its lines too, when it wraps) and `start`/`end` on the cross axis of a column —
+    /// `alignItems` and each child's `alignSelf` — hang from the right.
+    public var mirrored = false
 
     /// Creates a stack with Texture's defaults.
     public init(
@@ -64,6 +69,11 @@ public final class StackLayoutSpec: LayoutSpec {
         if direction == .vertical, let first = children.first, let last = children.last {
             style.ascender = first.style.ascender
             style.descender = last.style.descender
+        }
+        if mirrored {
+            for sublayout in positioned.sublayouts {
+                sublayout.position.x = positioned.size.width - sublayout.position.x - sublayout.size.width
+            }
         }
         return Layout(element: self, size: positioned.size, sublayouts: positioned.sublayouts)
     }

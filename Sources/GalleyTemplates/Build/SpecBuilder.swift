@@ -30,23 +30,15 @@ extension ElementBuilder {
         let slots = element.slots
         switch element.kind {
         case .stack:
-            var justify = spec.justifyContent
-            var align = try stackAlignment(p, direction: spec.direction, at: element.path)
-            var built = try children(element, scope: scope)
-            if scope.direction == .rtl {
-                // Right to left: a row runs from the right (its children reversed, start and end
-                // swapped); a column's children hang from the right.
-                if spec.direction == .horizontal {
-                    built.reverse()
-                    justify = justify == .start ? .end : (justify == .end ? .start : justify)
-                } else {
-                    align = align == .start ? .end : (align == .end ? .start : align)
-                }
-            }
-            return StackLayoutSpec(
-                direction: spec.direction, spacing: spec.spacing, justifyContent: justify, alignItems: align,
+            let stack = StackLayoutSpec(
+                direction: spec.direction, spacing: spec.spacing, justifyContent: spec.justifyContent,
+                alignItems: try stackAlignment(p, direction: spec.direction, at: element.path),
                 flexWrap: spec.flexWrap, alignContent: spec.alignContent, lineSpacing: spec.lineSpacing,
-                children: built)
+                children: try children(element, scope: scope))
+            // Right to left: a row runs from the right, wrapped lines too; a column's children hang
+            // from the right (alignItems and alignSelf start/end mirrored).
+            stack.mirrored = scope.direction == .rtl
+            return stack
         case .inset:
             return InsetLayoutSpec(insets: spec.insets, child: try buildSlot(slots.child, scope: scope))
         case .overlay:

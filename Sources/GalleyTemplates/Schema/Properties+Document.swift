@@ -17,8 +17,9 @@ enum DocumentProperties {
             "A canvas: one page of this size, a paper name or `[width, height]` (a paged document sizes its pages with `page.size`).",
             example: "A4"),
         top(
-            "orientation", orientation, default: "portrait", placement: .canvas,
-            "A canvas of a paper `size`: `landscape` turns it (its longer side across).", example: "landscape"),
+            "orientation", orientation, placement: .canvas,
+            "A canvas: `landscape` lays its longer side across, `portrait` stands it up; without it the size is as given (a paper name is portrait).",
+            example: "landscape"),
         top(
             "constrainedSize", constrainedSize, placement: .canvas,
             "A canvas: the size range the body is laid out in (default exactly `size`); a max may be `\"inf\"`.",
@@ -165,7 +166,8 @@ enum DocumentProperties {
         fields: [
             .field("size", paperSize, default: "A4", bindable: false, "The page size.", example: "Letter"),
             .field(
-                "orientation", orientation, default: "portrait", bindable: false, "`landscape` turns the page.",
+                "orientation", orientation, bindable: false,
+                "`landscape` lays the page's longer side across, `portrait` stands it up; without it the size is as given (a paper name is portrait).",
                 example: "landscape"),
             .field(
                 "margin", .insets(infinity: false), default: 36, bindable: false,

@@ -29,6 +29,47 @@ import Testing
         #expect(try xs("rtl") == [190, 170, 140])
     }
 
+    /// A wrapping row in RTL fills its lines in order from the right: the first line holds the first
+    /// children, the first of them at the right edge; a line that does not fill the row ends at its left.
+    @Test func rightToLeftWrappedRowsFillLinesFromTheRight() throws {
+        func frames(_ dir: String) throws -> [String: Rect] {
+            let found = try Self.frames(
+                #"{"galley": 1, "size": [100, 60], "dir": "\#(dir)", "body": {"type": "stack", "#
+                    + #""direction": "horizontal", "flexWrap": "wrap", "alignItems": "start", "children": ["#
+                    + ["a", "b", "c", "d"].map { #"{"type": "box", "id": "\#($0)", "size": [40, 10]}"# }
+                    .joined(separator: ", ") + "]}}")
+            var byID: [String: Rect] = [:]
+            for (node, frame) in found { if let id = node.identifier { byID[id] = frame } }
+            return byID
+        }
+        let ltr = try frames("ltr")
+        #expect(
+            [ltr["a"], ltr["b"], ltr["c"], ltr["d"]].map { $0?.origin } == [
+                Point(x: 0, y: 0), Point(x: 40, y: 0), Point(x: 0, y: 10), Point(x: 40, y: 10),
+            ])
+        let rtl = try frames("rtl")
+        #expect(
+            [rtl["a"], rtl["b"], rtl["c"], rtl["d"]].map { $0?.origin } == [
+                Point(x: 60, y: 0), Point(x: 20, y: 0), Point(x: 60, y: 10), Point(x: 20, y: 10),
+            ])
+    }
+
+    /// In an RTL column, `alignItems` and each child's `alignSelf` start/end hang from the mirrored
+    /// edge; center and stretch are unchanged.
+    @Test func rightToLeftColumnsMirrorAlignSelf() throws {
+        func xs(_ dir: String) throws -> [Double] {
+            let found = try Self.frames(
+                #"{"galley": 1, "size": [100, 60], "dir": "\#(dir)", "body": {"type": "stack", "#
+                    + #""direction": "vertical", "alignItems": "start", "children": ["#
+                    + #"{"type": "box", "id": "a", "size": [10, 10]}, "#
+                    + #"{"type": "box", "id": "b", "size": [20, 10], "alignSelf": "end"}, "#
+                    + #"{"type": "box", "id": "c", "size": [30, 10], "alignSelf": "center"}]}}"#)
+            return ["a", "b", "c"].compactMap { id in found.first { $0.node.identifier == id }?.frame.origin.x }
+        }
+        #expect(try xs("ltr") == [0, 80, 35])
+        #expect(try xs("rtl") == [90, 0, 35])
+    }
+
     @Test func textTakesTheDirectionAroundIt() throws {
         let found = try Self.frames(
             """
