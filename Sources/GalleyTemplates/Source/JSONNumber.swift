@@ -4,7 +4,7 @@
 ///
 /// Interpolation prints a number as it was written (``text``): an ID `1234567890123456` stays
 /// `1234567890123456`, `1.50` stays `1.50`, `1e5` stays `1e5`. Arithmetic uses the exact decimal
-/// (``ExactDecimal``), so `0.1 + 0.2` is `0.3`. A number made in code from a `Double` prints in its
+/// (`ExactDecimal`), so `0.1 + 0.2` is `0.3`. A number made in code from a `Double` prints in its
 /// shortest round-tripping form, and counts as that decimal in arithmetic.
 public struct JSONNumber: Sendable, CustomStringConvertible {
     /// The nearest binary number.
