@@ -12,7 +12,7 @@ enum ImageTarget {
                 image.width > 0 && image.height > 0 && image.width * image.height <= maxPixels
                 && image.stride >= image.width * 4 && image.pixels.count >= image.stride * image.height
             if !valid {
-                fatalError(
+                fuzzFinding(
                     "decoded \(image.width)x\(image.height), stride \(image.stride), \(image.pixels.count) bytes")
             }
         } catch {

@@ -129,10 +129,8 @@ struct BatchAccountingTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let mountPoint = dir.appendingPathComponent("tiny")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mounted = try PDFTools.run(
-            "mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path], package: "mount")
-        try #require(mounted.status == 0, "mount: \(mounted.standardError)")
-        defer { _ = try? PDFTools.run("umount", [mountPoint.path], package: "mount") }
+        let disk = try #require(try ScratchDisk.mount(at: mountPoint.path, options: "size=1m"), "mount failed")
+        defer { disk.unmount() }
         let out = mountPoint.appendingPathComponent("out")
         let records = (0..<120).map { _ in try? String(contentsOfFile: "Templates/invoice.data.json", encoding: .utf8) }
         let data = dir.appendingPathComponent("many.ndjson")

@@ -132,13 +132,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("read-only")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let mounted = try PDFTools.run(
-            "mount", ["-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", out.path], package: "mount")
-        guard mounted.status == 0 else {
-            print("skipped: mount -t tmpfs is not possible here: \(mounted.standardError)")
-            return
-        }
-        defer { _ = try? PDFTools.run("umount", [out.path], package: "mount") }
+        guard let disk = try ScratchDisk.mount(at: out.path, options: "size=1m,ro") else { return }
+        defer { disk.unmount() }
         let run = try CLIRunner.run(
             ["batch", "Templates/hello.json", "--data", "Templates/hello.data.json", "--out", out.path])
         #expect(run.status == 2, "\(run.stderr)")
