@@ -43,6 +43,15 @@ import Testing
         #expect(oracle.standardOutput == expected)
     }
 
+    /// Tags that lead to one file (`hyph_de_DE.dic`, and the `hyph_de_CH.dic` link to it) share
+    /// one loaded dictionary: each is built once per process, not once per tag or twice per tag.
+    @Test func oneFileIsOneDictionaryWhateverTheTag() throws {
+        let german = try #require(Hyphenation.dictionary(for: "de-DE"))
+        #expect(Hyphenation.dictionary(for: "de-CH") === german)
+        #expect(Hyphenation.dictionary(for: "de") === german)
+        #expect(Hyphenation.dictionary(for: "en-US") !== german)
+    }
+
     /// The word: the ISO-8859-1 German dictionary fed UTF-8 broke `aussch-ließlich`.
     @Test func germanSharpSIsOneCharacterOfTheDictionarysCharset() {
         #expect(Self.hyphenated("ausschließlich", language: "de-DE") == "aus-schließ-lich")

@@ -8,7 +8,7 @@ import Glibc
 /// Each dictionary is read in its own character set, named on its first line (German's is
 /// ISO-8859-1, English's and French's UTF-8): a word is converted to it before libhyphen sees it,
 /// so `ausschließlich` breaks as `aus-schließ-lich` rather than at the bytes of a UTF-8 `ß`.
-/// Dictionaries are built by `HyphenationPatterns` (about 0.2 s for German, where libhyphen's
+/// Dictionaries are built by `HyphenationPatterns` (tens of milliseconds for German, where libhyphen's
 /// loader took 7 s) once per process and kept.
 enum Hyphenation {
     /// Words shorter than this (in scalars) are never hyphenated.
@@ -31,17 +31,32 @@ enum Hyphenation {
         }
     }
 
-    private static let dictionaries = Locked<[String: Dictionary?]>([:])
+    /// Loaded dictionaries by language tag, and by file: `de-DE`, `de-CH` and `de` share
+    /// Debian's one German file (a symbolic link each), built once.
+    private struct Loaded {
+        var byTag: [String: Dictionary?] = [:]
+        var byFile: [String: Dictionary] = [:]
+    }
+
+    private static let dictionaries = Locked(Loaded())
 
     /// The dictionary for a BCP 47 tag: `hyph_de_CH.dic`, else `hyph_de.dic`, `hyph_de_DE.dic`,
-    /// else any `hyph_de_*.dic`; nil when none is installed. Loaded once per process.
+    /// else any `hyph_de_*.dic`; nil when none is installed. Each file is loaded once per process.
     static func dictionary(for language: String?) -> Dictionary? {
         let tag = (language ?? "en-US").replacingOccurrences("-", "_")
-        return dictionaries.withLock { cache in
-            if let cached = cache[tag] { return cached }
-            let loaded = candidatePaths(tag).lazy.compactMap(load).first
-            cache[tag] = loaded
-            return loaded
+        return dictionaries.withLock { loaded in
+            if let cached = loaded.byTag[tag] { return cached }
+            // A loop, not `lazy.compactMap(load).first`: a lazy collection's `first` runs the
+            // closure twice for the element it returns (its start index, then its subscript),
+            // which built every dictionary twice.
+            var found: Dictionary?
+            for path in candidatePaths(tag) where found == nil {
+                let file = FileSystem.realPath(path) ?? path
+                found = loaded.byFile[file] ?? load(file)
+                if let found { loaded.byFile[file] = found }
+            }
+            loaded.byTag[tag] = found
+            return found
         }
     }
 

@@ -6,7 +6,7 @@ import Glibc
 /// lines, most of them whole compounds) took 7 s to load. Here the patterns go into a trie,
 /// whose nodes are exactly libhyphen's states (every prefix of a pattern), and the fallback
 /// states — the longest proper suffix that is a state — are Aho–Corasick failure links found
-/// breadth first, in time linear in the trie. The result is the same automaton, laid out in a
+/// depth by depth, in time linear in the trie. The result is the same automaton, laid out in a
 /// few large blocks, and `hnj_hyphen_hyphenate3` runs on it unchanged (tests compare every
 /// word of a list with libhyphen's own loader).
 ///
@@ -28,11 +28,15 @@ enum HyphenationPatterns {
 
     /// The dictionary in `bytes` (a whole `.dic` file), or nil when it has no character set line.
     static func load(_ bytes: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
+        bytes.withUnsafeBufferPointer(load)
+    }
+
+    private static func load(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<HyphenDict>? {
         var lines = Lines(bytes)
         guard let charsetLine = lines.next() else { return nil }
         let charset = Array(charsetLine.prefix { $0 != 0x0D && $0 != 0x0A }.prefix(19))
         let utf8 = charset == Array("UTF-8".utf8)
-        var first = Level()
+        var first = Level(expectedBytes: bytes.count)
         var nextLevel = false
         while let line = lines.next() {
             if line.first == UInt8(ascii: "N"), line.starts(with: nextLevelKeyword) {
@@ -41,7 +45,7 @@ enum HyphenationPatterns {
             }
             if line.first != UInt8(ascii: "%") { first.add(line, utf8: utf8) }
         }
-        var second = Level()
+        var second = Level(expectedBytes: nextLevel ? bytes.count - lines.position : 64)
         if nextLevel {
             while let line = lines.next() {
                 if line.first == UInt8(ascii: "N"), line.starts(with: nextLevelKeyword) { break }
@@ -53,7 +57,7 @@ enum HyphenationPatterns {
                 utf8
                 ? ["NOHYPHEN ',\u{2013},\u{2019},-\n", "1-1\n", "1'1\n", "1\u{2013}1\n", "1\u{2019}1\n"]
                 : ["NOHYPHEN ',-\n", "1-1\n", "1'1\n"]
-            for line in defaults { second.add(Array(line.utf8)[...], utf8: utf8) }
+            for line in defaults { Array(line.utf8).withUnsafeBufferPointer { second.add($0, utf8: utf8) } }
         }
         let top = first.build(charset: charset, utf8: utf8)
         let bottom = second.build(charset: charset, utf8: utf8)
@@ -75,129 +79,253 @@ enum HyphenationPatterns {
     /// The file's lines as `fgets` with a `MAX_CHARS` buffer returns them, newline included;
     /// a line too long for the buffer is skipped.
     private struct Lines {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        mutating func next() -> ArraySlice<UInt8>? {
+        mutating func next() -> UnsafeBufferPointer<UInt8>? {
+            guard let base = bytes.baseAddress else { return nil }
             while position < bytes.count {
                 let start = position
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let newline = memchr(base + start, 0x0A, bytes.count - start)
+                var end = bytes.count
+                if let newline { end = UnsafeRawPointer(newline) - UnsafeRawPointer(base) }
                 let lineEnd = end < bytes.count ? end + 1 : end
                 position = lineEnd
                 if lineEnd - start > maxChars - 1 { continue }
-                return bytes[start..<lineEnd]
+                return UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
             }
             return nil
         }
     }
 
-    /// One level's trie and options while it is read.
+    /// One state of a level's trie while it is read: its parent, first child and next sibling (a
+    /// child list), the byte that leads to it, its depth (word length), and its match and
+    /// replacement (offsets in `strings`).
+    private struct Node {
+        var parent: Int32 = -1
+        var firstChild: Int32 = -1
+        var nextSibling: Int32 = -1
+        var match: Int32 = -1
+        var replacement: Int32 = -1
+        var label: UInt8 = 0
+        var depth: UInt8 = 0
+        var replacementIndex: Int8 = 0
+        var replacementCut: Int8 = 0
+    }
+
+    /// A growable block of trivial values that is not reference counted: a German dictionary
+    /// adds 280,000 states and 900,000 pattern bytes, and Swift arrays' uniqueness and bounds
+    /// checks on every append cost more than the trie itself.
+    private struct Block<Element: BitwiseCopyable> {
+        private(set) var base: UnsafeMutablePointer<Element>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        subscript(index: Int) -> Element {
+            get { base[index] }
+            nonmutating set { base[index] = newValue }
+        }
+
+        mutating func append(_ element: Element) {
+            if count == capacity { grow(to: count + 1) }
+            base[count] = element
+            count += 1
+        }
+
+        mutating func append(_ elements: UnsafeBufferPointer<Element>) {
+            guard let source = elements.baseAddress, !elements.isEmpty else { return }
+            if count + elements.count > capacity { grow(to: count + elements.count) }
+            (base + count).update(from: source, count: elements.count)
+            count += elements.count
+        }
+
+        private mutating func grow(to needed: Int) {
+            capacity = max(needed, capacity * 2)
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+            grown.update(from: base, count: count)
+            base.deallocate()
+            base = grown
+        }
+
+        /// Room for `extra` more elements, so that they can be written through `base` and counted with `extend`.
+        mutating func reserve(_ extra: Int) {
+            if count + extra > capacity { grow(to: count + extra) }
+        }
+
+        mutating func extend(by added: Int) { count += added }
+
+        func deallocate() { base.deallocate() }
+    }
+
+    /// One level's trie and options while it is read. Its blocks are freed by `build`, except
+    /// the pattern strings, which the built dictionary keeps.
+    ///
+    /// Dictionaries list their patterns in runs of byte order (96% of German's consecutive pairs),
+    /// so a word shares most of its prefix with the word before it: the previous word's states
+    /// are kept, and a word's search starts below the prefix they share, where child lists are
+    /// short (the root has 40 children, a state at depth 6 one or two). Below a new state every
+    /// state is new: appended without a search.
     private struct Level {
-        var firstChild: [Int32] = [-1]
-        var nextSibling: [Int32] = [-1]
-        var label: [UInt8] = [0]
-        /// Offset of each state's match in `strings` (NUL-terminated), or -1.
-        var match: [Int32] = [-1]
-        var replacement: [Int32] = [-1]
-        var replacementIndex: [Int8] = [0]
-        var replacementCut: [Int8] = [0]
-        var strings: [UInt8] = []
+        private var nodes: Block<Node>
+        private var strings: Block<UInt8>
         var leftMin: Int8 = 0
         var rightMin: Int8 = 0
         var compoundLeftMin: Int8 = 0
         var compoundRightMin: Int8 = 0
         var noHyphen: [UInt8]?
         var noHyphenCount: Int32 = 0
+        /// The line being added: its `length` letters and the digit before each (and after the last).
+        private let letters: UnsafeMutablePointer<UInt8>
+        private let digits: UnsafeMutablePointer<UInt8>
+        private var length = 0
+        /// The previous word (`previousLength` letters; words are shorter than `maxChars`), and
+        /// the state of each of its prefixes (`previousPath[0]` is the root).
+        private let previous: UnsafeMutablePointer<UInt8>
+        private let previousPath: UnsafeMutablePointer<Int32>
+        private var previousLength = 0
 
-        private mutating func state(for word: [UInt8]) -> Int {
-            var node = 0
-            for byte in word {
-                var child = Int(firstChild[node])
-                while child >= 0, label[child] != byte { child = Int(nextSibling[child]) }
-                if child < 0 {
-                    child = label.count
-                    label.append(byte)
-                    firstChild.append(-1)
-                    nextSibling.append(firstChild[node])
-                    match.append(-1)
-                    replacement.append(-1)
-                    replacementIndex.append(0)
-                    replacementCut.append(0)
-                    firstChild[node] = Int32(child)
+        init(expectedBytes: Int) {
+            nodes = Block(capacity: expectedBytes / 3 + 1)
+            nodes.append(Node())
+            strings = Block(capacity: expectedBytes + 1)
+            letters = .allocate(capacity: maxChars)
+            digits = .allocate(capacity: maxChars + 1)
+            previous = .allocate(capacity: maxChars)
+            previousPath = .allocate(capacity: maxChars + 1)
+            previousPath[0] = 0
+        }
+
+        /// The state of `letters`, made with its prefixes' states where they are missing.
+        private mutating func state() -> Int {
+            var shared = 0
+            let limit = min(length, previousLength)
+            while shared < limit, letters[shared] == previous[shared] { shared += 1 }
+            nodes.reserve(length - shared)
+            let base = nodes.base
+            var count = nodes.count
+            var node = Int(previousPath[shared])
+            var index = shared
+            // Existing states: a search of each child list, kept in descending byte order so that
+            // the next word of a sorted run finds its new byte greater than the list's head.
+            while index < length {
+                let byte = letters[index]
+                var before = -1
+                var child = Int(base[node].firstChild)
+                while child >= 0, base[child].label > byte {
+                    before = child
+                    child = Int(base[child].nextSibling)
+                }
+                if child < 0 || base[child].label != byte {
+                    base[count] = Node(
+                        parent: Int32(node), nextSibling: Int32(child), label: byte, depth: UInt8(truncatingIfNeeded: index + 1))
+                    if before < 0 { base[node].firstChild = Int32(count) } else { base[before].nextSibling = Int32(count) }
+                    child = count
+                    count += 1
                 }
                 node = child
+                previous[index] = byte
+                index += 1
+                previousPath[index] = Int32(node)
+                if node == count - 1 { break }
             }
+            // New states: nothing below a new state exists yet.
+            while index < length {
+                base[count] = Node(parent: Int32(node), label: letters[index], depth: UInt8(truncatingIfNeeded: index + 1))
+                base[node].firstChild = Int32(count)
+                node = count
+                count += 1
+                previous[index] = letters[index]
+                index += 1
+                previousPath[index] = Int32(node)
+            }
+            nodes.extend(by: count - nodes.count)
+            previousLength = length
             return node
         }
 
-        private mutating func store(_ text: some Collection<UInt8>) -> Int32 {
+        private mutating func store(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
             let offset = Int32(strings.count)
-            strings.append(contentsOf: text)
+            strings.append(text)
             strings.append(0)
             return offset
         }
 
-        /// Reused for every line's word and digits (a German dictionary has 77,900 lines).
-        private var word: [UInt8] = []
-        private var pattern: [UInt8] = []
-
         /// `hnj_hyphen_load_line`.
-        mutating func add(_ line: ArraySlice<UInt8>, utf8: Bool) {
+        mutating func add(_ line: UnsafeBufferPointer<UInt8>, utf8: Bool) {
             // Options are upper-case words; patterns never start with an upper-case letter.
-            if let first = line.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"), addOption(line) {
+            if let first = line.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"), addOption(line[...]) {
                 return
             }
-            var body = line
+            guard let start = line.baseAddress else { return }
+            var bodyEnd = line.count
             var replacementText: [UInt8]?
             var replIndex: Int8 = 0
             var replCut: Int8 = 0
-            if let slash = line.firstIndex(of: UInt8(ascii: "/")) {
-                var tail = Array(line[(slash + 1)...])
-                body = line[..<slash]
-                if let comma = tail.firstIndex(of: UInt8(ascii: ",")) {
-                    let rest = Array(tail[(comma + 1)...])
-                    tail = Array(tail[..<comma])
-                    if let comma2 = rest.firstIndex(of: UInt8(ascii: ",")) {
-                        replIndex = Int8(truncatingIfNeeded: Self.atoi(rest[..<comma2]) - 1)
-                        replCut = Int8(truncatingIfNeeded: Self.atoi(rest[(comma2 + 1)...]))
-                    }
-                } else {
-                    while let last = tail.last, last == 0x0A || last == 0x0D { tail.removeLast() }
-                    replCut = Int8(truncatingIfNeeded: body.count)
-                }
-                replacementText = tail
+            if let slash = memchr(start, Int32(UInt8(ascii: "/")), line.count) {
+                bodyEnd = UnsafeRawPointer(slash) - UnsafeRawPointer(start)
+                (replacementText, replIndex, replCut) = Self.replacement(line, slash: bodyEnd)
             }
-            word.removeAll(keepingCapacity: true)
-            pattern.removeAll(keepingCapacity: true)
-            pattern.append(UInt8(ascii: "0"))
-            for byte in body {
-                guard byte > 0x20, word.count < maxChars - 2 else { break }
+            length = 0
+            digits[0] = UInt8(ascii: "0")
+            for index in 0..<bodyEnd {
+                let byte = start[index]
+                guard byte > 0x20, length < maxChars - 2 else { break }
                 if byte >= 0x30 && byte <= 0x39 {
-                    pattern[pattern.count - 1] = byte
+                    digits[length] = byte
                 } else {
-                    word.append(byte)
-                    pattern.append(UInt8(ascii: "0"))
+                    letters[length] = byte
+                    length += 1
+                    digits[length] = UInt8(ascii: "0")
                 }
             }
             var skip = 0
             if replacementText == nil {
-                while skip < pattern.count, pattern[skip] == UInt8(ascii: "0") { skip += 1 }
+                while skip <= length, digits[skip] == UInt8(ascii: "0") { skip += 1 }
             } else {
-                if word.first == UInt8(ascii: ".") { skip += 1 }
-                if utf8 { (replIndex, replCut) = Self.byteOffsets(word, replIndex, replCut) }
+                if length > 0, letters[0] == UInt8(ascii: ".") { skip += 1 }
+                if utf8 {
+                    let bytes = Array(UnsafeBufferPointer(start: letters, count: length))
+                    (replIndex, replCut) = Self.byteOffsets(bytes, replIndex, replCut)
+                }
             }
-            let node = state(for: word)
-            match[node] = store(pattern[skip...])
-            replacement[node] = replacementText.map { store($0) } ?? -1
-            replacementIndex[node] = replIndex
-            replacementCut[node] = replCut == 0 ? Int8(truncatingIfNeeded: word.count) : replCut
+            let node = state()
+            let match = store(UnsafeBufferPointer(start: digits + skip, count: length + 1 - skip))
+            let replacement = replacementText.map { text in text.withUnsafeBufferPointer { store($0) } } ?? -1
+            nodes.base[node].match = match
+            nodes.base[node].replacement = replacement
+            nodes.base[node].replacementIndex = replIndex
+            nodes.base[node].replacementCut = replCut == 0 ? Int8(truncatingIfNeeded: length) : replCut
+        }
+
+        /// The part of a line after `/`: `text` (a non-standard hyphenation's replacement,
+        /// `zuk1ker/k=k,3,2`), and the character index and count it replaces.
+        private static func replacement(_ line: UnsafeBufferPointer<UInt8>, slash: Int) -> ([UInt8], Int8, Int8) {
+            var tail = Array(line[(slash + 1)...])
+            var index: Int8 = 0
+            var cut: Int8 = 0
+            if let comma = tail.firstIndex(of: UInt8(ascii: ",")) {
+                let rest = Array(tail[(comma + 1)...])
+                tail = Array(tail[..<comma])
+                if let comma2 = rest.firstIndex(of: UInt8(ascii: ",")) {
+                    index = Int8(truncatingIfNeeded: atoi(rest[..<comma2]) - 1)
+                    cut = Int8(truncatingIfNeeded: atoi(rest[(comma2 + 1)...]))
+                }
+            } else {
+                while let last = tail.last, last == 0x0A || last == 0x0D { tail.removeLast() }
+                cut = Int8(truncatingIfNeeded: slash)
+            }
+            return (tail, index, cut)
         }
 
         /// A `LEFTHYPHENMIN`, `RIGHTHYPHENMIN`, `COMPOUND…HYPHENMIN` or `NOHYPHEN` line; false for any other.
-        private mutating func addOption(_ line: ArraySlice<UInt8>) -> Bool {
+        private mutating func addOption(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
             for (keyword, option) in numberKeywords where line.starts(with: keyword) {
                 let rest = line.dropFirst(keyword.count).drop { $0 == 0x20 || $0 == 0x09 }
                 let value = Int8(truncatingIfNeeded: Self.atoi(rest))
@@ -268,59 +396,100 @@ enum HyphenationPatterns {
             return sign * value
         }
 
-        /// The level as libhyphen's structures, with fallback states.
-        func build(charset: [UInt8], utf8: Bool) -> UnsafeMutablePointer<HyphenDict> {
-            let count = label.count
-            // Breadth-first order gives each node's fallback before its children need it.
-            var fallback = [Int32](repeating: -1, count: count)
-            var queue: [Int32] = [0]
-            queue.reserveCapacity(count)
-            var head = 0
-            while head < queue.count {
-                let node = Int(queue[head])
-                head += 1
-                var child = Int(firstChild[node])
-                while child >= 0 {
-                    queue.append(Int32(child))
-                    if node == 0 {
-                        fallback[child] = 0
-                    } else {
-                        var candidate = Int(fallback[node])
-                        var found: Int32 = 0
+        /// Each state's transitions, contiguous and in the state's order: `transitions[first[n]..<first[n + 1]]`.
+        private func transitionTable() -> (transitions: UnsafeMutablePointer<HyphenTrans>, first: [Int32]) {
+            let count = nodes.count
+            let nodes = self.nodes.base
+            let transitions = UnsafeMutablePointer<HyphenTrans>.allocate(capacity: max(1, count - 1))
+            let first = [Int32](unsafeUninitializedCapacity: count + 1) { first, initialized in
+                var used = 0
+                for node in 0..<count {
+                    first[node] = Int32(used)
+                    var child = Int(nodes[node].firstChild)
+                    while child >= 0 {
+                        transitions[used] = HyphenTrans(ch: CChar(bitPattern: nodes[child].label), new_state: Int32(child))
+                        used += 1
+                        child = Int(nodes[child].nextSibling)
+                    }
+                }
+                first[count] = Int32(used)
+                initialized = count + 1
+            }
+            return (transitions, first)
+        }
+
+        /// Each state's fallback: the longest proper suffix of its word that is a state (an
+        /// Aho–Corasick failure link), found depth by depth so that a parent's is known before its
+        /// children's, and within a depth in the order of the states in memory. The failure
+        /// chains are searched in the contiguous transition table: walking the child lists
+        /// breadth first jumped all over 280,000 states (German), and those cache misses cost
+        /// more than everything else in loading.
+        private func fallbackStates(_ transitions: UnsafeMutablePointer<HyphenTrans>, first: [Int32]) -> [Int32] {
+            let count = nodes.count
+            let nodes = self.nodes.base
+            func child(of node: Int, _ byte: UInt8) -> Int {
+                let label = CChar(bitPattern: byte)
+                for index in Int(first[node])..<Int(first[node + 1]) where transitions[index].ch == label {
+                    return Int(transitions[index].new_state)
+                }
+                return -1
+            }
+            var firstOfDepth = [Int](repeating: 0, count: maxChars + 2)
+            for node in 1..<count { firstOfDepth[Int(nodes[node].depth) + 1] += 1 }
+            for depth in 1..<firstOfDepth.count { firstOfDepth[depth] += firstOfDepth[depth - 1] }
+            let order = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            defer { order.deallocate() }
+            for node in 1..<count {
+                let depth = Int(nodes[node].depth)
+                order[firstOfDepth[depth]] = Int32(node)
+                firstOfDepth[depth] += 1
+            }
+            return [Int32](unsafeUninitializedCapacity: count) { fallback, initialized in
+                fallback[0] = -1
+                for position in 0..<(count - 1) {
+                    let node = Int(order[position])
+                    let parent = Int(nodes[node].parent)
+                    var found = 0
+                    if parent != 0 {
+                        let label = nodes[node].label
+                        var candidate = Int(fallback[parent])
                         while candidate >= 0 {
-                            var next = Int(firstChild[candidate])
-                            while next >= 0, label[next] != label[child] { next = Int(nextSibling[next]) }
-                            if next >= 0 {
-                                found = Int32(next)
+                            let step = child(of: candidate, label)
+                            if step >= 0 {
+                                found = step
                                 break
                             }
                             candidate = Int(fallback[candidate])
                         }
-                        fallback[child] = found
                     }
-                    child = Int(nextSibling[child])
+                    fallback[node] = Int32(found)
                 }
+                initialized = count
             }
-            let strings = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, self.strings.count))
-            self.strings.withUnsafeBytes { raw in
-                for (index, byte) in raw.enumerated() { strings[index] = CChar(bitPattern: byte) }
+        }
+
+        /// The level as libhyphen's structures, with fallback states.
+        func build(charset: [UInt8], utf8: Bool) -> UnsafeMutablePointer<HyphenDict> {
+            let count = nodes.count
+            let (transitions, first) = transitionTable()
+            let fallback = fallbackStates(transitions, first: first)
+            // The pattern strings stay with the dictionary; the rest of the level's blocks go.
+            let strings = UnsafeMutableRawPointer(self.strings.base).assumingMemoryBound(to: CChar.self)
+            defer {
+                for block in [letters, digits, previous] { block.deallocate() }
+                previousPath.deallocate()
+                nodes.deallocate()
             }
-            let transitions = UnsafeMutablePointer<HyphenTrans>.allocate(capacity: max(1, count - 1))
             let states = UnsafeMutablePointer<HyphenState>.allocate(capacity: count)
-            var used = 0
             for node in 0..<count {
-                let start = used
-                var child = Int(firstChild[node])
-                while child >= 0 {
-                    transitions[used] = HyphenTrans(ch: CChar(bitPattern: label[child]), new_state: Int32(child))
-                    used += 1
-                    child = Int(nextSibling[child])
-                }
+                let state = nodes[node]
+                let start = Int(first[node])
+                let transitionCount = Int(first[node + 1]) - start
                 states[node] = HyphenState(
-                    match: match[node] >= 0 ? strings + Int(match[node]) : nil,
-                    repl: replacement[node] >= 0 ? strings + Int(replacement[node]) : nil,
-                    replindex: replacementIndex[node], replcut: replacementCut[node], fallback_state: fallback[node],
-                    num_trans: Int32(used - start), trans: used > start ? transitions + start : nil)
+                    match: state.match >= 0 ? strings + Int(state.match) : nil,
+                    repl: state.replacement >= 0 ? strings + Int(state.replacement) : nil,
+                    replindex: state.replacementIndex, replcut: state.replacementCut, fallback_state: fallback[node],
+                    num_trans: Int32(transitionCount), trans: transitionCount > 0 ? transitions + start : nil)
             }
             let dict = UnsafeMutablePointer<HyphenDict>.allocate(capacity: 1)
             var names = [CChar](repeating: 0, count: 20)
