@@ -75,8 +75,24 @@ extension ExactDecimal {
     }
 
     /// The nearest binary number.
+    ///
+    /// A coefficient below 2^53 and a power of ten up to 10^22 are both exact doubles, so one
+    /// multiplication or division is the correctly rounded result (the fast path of every
+    /// `strtod`); that covers money and quantities, and costs nothing next to formatting the
+    /// decimal as text for `strtod`, which arithmetic in bindings did for every result.
     var doubleValue: Double {
+        let limit: Int128 = 1 << 53
+        if coefficient > -limit, coefficient < limit, exponent >= -22, exponent <= 22 {
+            let significand = Double(Int64(coefficient))
+            let scale = Self.exactPowersOfTen[Int(exponent.magnitude)]
+            return exponent < 0 ? significand / scale : significand * scale
+        }
         if exponent == 0, let small = Int64(exactly: coefficient) { return Double(small) }
         return Double(String(coefficient) + "e" + String(exponent)) ?? .nan
+    }
+
+    /// 10^0 … 10^22, the powers of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { power in
+        (0..<power).reduce(1.0) { value, _ in value * 10 }
     }
 }

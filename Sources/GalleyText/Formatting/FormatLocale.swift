@@ -53,7 +53,7 @@ func icuText(_ produce: (UnsafeMutablePointer<UInt16>, Int32) -> Int32) -> Strin
         guard let base = room.baseAddress else { return (-1, nil) }
         let length = produce(base, 128)
         guard length >= 0, length <= 128 else { return (length, nil) }
-        return (length, String(decoding: UnsafeBufferPointer(start: base, count: Int(length)), as: UTF16.self))
+        return (length, stringFromUTF16(UnsafeBufferPointer(start: base, count: Int(length))))
     }
     if let text = first.text { return text }
     guard first.length > 128 else { return nil }
@@ -63,5 +63,5 @@ func icuText(_ produce: (UnsafeMutablePointer<UInt16>, Int32) -> Int32) -> Strin
         return produce(base, Int32(room.count))
     }
     guard length >= 0, Int(length) <= buffer.count else { return nil }
-    return String(decoding: buffer[..<Int(length)], as: UTF16.self)
+    return buffer.withUnsafeBufferPointer { stringFromUTF16(UnsafeBufferPointer(rebasing: $0[..<Int(length)])) }
 }

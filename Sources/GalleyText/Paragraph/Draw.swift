@@ -69,7 +69,7 @@ enum Draw {
     }
 
     /// The run's text: a whole span's string when the run covers exactly one span (no copy),
-    /// else the code units decoded (lone surrogates → U+FFFD), ASCII without the generic decoder.
+    /// else the code units decoded (lone surrogates → U+FFFD) in one pass.
     static func runString(_ text: ParagraphText, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>)
         -> String
     {
@@ -77,16 +77,7 @@ enum Draw {
         if text.spanStarts[span] == range.lowerBound, text.spanStarts[span + 1] == range.upperBound {
             return text.spans[span].text
         }
-        var ascii = true
-        for u in units where u >= 0x80 {
-            ascii = false
-            break
-        }
-        guard ascii else { return String(decoding: units, as: UTF16.self) }
-        return String(unsafeUninitializedCapacity: units.count) { bytes in
-            for i in 0..<units.count { bytes[i] = UInt8(truncatingIfNeeded: units[i]) }
-            return units.count
-        }
+        return stringFromUTF16(units)
     }
 
     private static func glyphRun(

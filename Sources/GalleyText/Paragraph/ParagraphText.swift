@@ -53,7 +53,7 @@ struct ParagraphText {
     }
 
     func string(_ range: Range<Int>) -> String {
-        String(decoding: units[range], as: UTF16.self)
+        units.withUnsafeBufferPointer { stringFromUTF16(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Whether the code unit is a space, tab or line/paragraph separator (not drawn at line ends).

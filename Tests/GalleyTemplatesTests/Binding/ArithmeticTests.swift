@@ -26,6 +26,30 @@ import Testing
         #expect(try value("{{qty * price | number:2}}") == .string("7.50"))
     }
 
+    /// A decimal's binary value is the double `strtod` reads from its text: the fast path
+    /// (coefficient below 2^53, power of ten up to 10^22) and the text path, at their edges and
+    /// for 20,000 random decimals.
+    @Test func binaryValueOfADecimalIsCorrectlyRounded() {
+        var generator = SystemRandomNumberGenerator()
+        var cases: [(Int128, Int)] = [
+            ((1 << 53) - 1, -22), ((1 << 53) - 1, 22), (1 << 53, -1), ((1 << 53) + 1, 0), (-(1 << 53) + 1, -5),
+            (1, -23), (1, 23), (123_456_789_012_345_678, -2), (0, -3), (-0, 5), (Int128(Int64.max), 0),
+        ]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...18, using: &generator)
+            var coefficient = Int128(Int64.random(in: 0..<Int64(pow10(digits)), using: &generator))
+            if Bool.random(using: &generator) { coefficient = -coefficient }
+            cases.append((coefficient, Int.random(in: -30...30, using: &generator)))
+        }
+        for (coefficient, exponent) in cases {
+            let decimal = ExactDecimal(coefficient: coefficient, exponent: exponent)
+            let expected = Double("\(coefficient)e\(exponent)")
+            #expect(decimal.doubleValue == expected, "\(coefficient)e\(exponent)")
+        }
+    }
+
+    private func pow10(_ power: Int) -> Int64 { (0..<power).reduce(1) { value, _ in value * 10 } }
+
     @Test func conditional() throws {
         #expect(try value("{{qty % 2 == 1 ? 'odd' : 'even'}}") == .string("odd"))
         #expect(try value("{{missing ? 1 : 2}}") == .number(2))

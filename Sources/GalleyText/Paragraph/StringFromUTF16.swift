@@ -1,0 +1,45 @@
+/// `String(decoding: units, as: UTF16.self)`, transcoded in one pass: the standard library's
+/// generic path parses scalar by scalar and was a third of formatting a number with ICU (W1
+/// formats 40 a document). ICU's output and paragraph text (UTF-16 for ICU and HarfBuzz) come
+/// back to Swift through it. An unpaired surrogate becomes U+FFFD, as there.
+func stringFromUTF16(_ units: UnsafeBufferPointer<UInt16>) -> String {
+    String(unsafeUninitializedCapacity: units.count * 3) { bytes in
+        var written = 0
+        var index = 0
+        func put(_ scalar: UInt32) {
+            switch scalar {
+            case 0..<0x80:
+                bytes[written] = UInt8(scalar)
+                written += 1
+            case 0x80..<0x800:
+                bytes[written] = UInt8(0xC0 | scalar >> 6)
+                bytes[written + 1] = UInt8(0x80 | scalar & 0x3F)
+                written += 2
+            case 0x800..<0x10000:
+                bytes[written] = UInt8(0xE0 | scalar >> 12)
+                bytes[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                bytes[written + 2] = UInt8(0x80 | scalar & 0x3F)
+                written += 3
+            default:
+                bytes[written] = UInt8(0xF0 | scalar >> 18)
+                bytes[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                bytes[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                bytes[written + 3] = UInt8(0x80 | scalar & 0x3F)
+                written += 4
+            }
+        }
+        while index < units.count {
+            let unit = UInt32(units[index])
+            index += 1
+            if unit & 0xF800 != 0xD800 {
+                put(unit)
+            } else if unit < 0xDC00, index < units.count, units[index] & 0xFC00 == 0xDC00 {
+                put(0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00))
+                index += 1
+            } else {
+                put(0xFFFD)
+            }
+        }
+        return written
+    }
+}
