@@ -224,8 +224,13 @@ enum HyphenationPatterns {
                 }
                 if child < 0 || base[child].label != byte {
                     base[count] = Node(
-                        parent: Int32(node), nextSibling: Int32(child), label: byte, depth: UInt8(truncatingIfNeeded: index + 1))
-                    if before < 0 { base[node].firstChild = Int32(count) } else { base[before].nextSibling = Int32(count) }
+                        parent: Int32(node), nextSibling: Int32(child), label: byte,
+                        depth: UInt8(truncatingIfNeeded: index + 1))
+                    if before < 0 {
+                        base[node].firstChild = Int32(count)
+                    } else {
+                        base[before].nextSibling = Int32(count)
+                    }
                     child = count
                     count += 1
                 }
@@ -237,7 +242,8 @@ enum HyphenationPatterns {
             }
             // New states: nothing below a new state exists yet.
             while index < length {
-                base[count] = Node(parent: Int32(node), label: letters[index], depth: UInt8(truncatingIfNeeded: index + 1))
+                base[count] = Node(
+                    parent: Int32(node), label: letters[index], depth: UInt8(truncatingIfNeeded: index + 1))
                 base[node].firstChild = Int32(count)
                 node = count
                 count += 1
@@ -407,7 +413,8 @@ enum HyphenationPatterns {
                     first[node] = Int32(used)
                     var child = Int(nodes[node].firstChild)
                     while child >= 0 {
-                        transitions[used] = HyphenTrans(ch: CChar(bitPattern: nodes[child].label), new_state: Int32(child))
+                        transitions[used] = HyphenTrans(
+                            ch: CChar(bitPattern: nodes[child].label), new_state: Int32(child))
                         used += 1
                         child = Int(nodes[child].nextSibling)
                     }
