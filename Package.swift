@@ -54,8 +54,12 @@ let package = Package(
         .target(name: "GalleyLayout"),
         .target(
             name: "GalleyRender",
-            dependencies: ["GalleyLayout", "CCairo", "CImageCodecs", "CGif", "CWebP", "CQPDF", "CRsvg", "CZint"]
+            dependencies: [
+                "GalleyLayout", "CCairo", "CImageCodecs", "CGif", "CWebP", "CQPDF", "CRsvg", "CZint", "CFileSync",
+            ]
         ),
+        // syncfs(2), which Swift's Glibc module does not declare (a batch flushes its outputs in groups).
+        .target(name: "CFileSync"),
         .target(
             name: "GalleyText",
             dependencies: ["GalleyLayout", "GalleyRender", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen"]

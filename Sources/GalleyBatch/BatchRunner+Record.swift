@@ -5,7 +5,8 @@ import GalleyTemplates
 
 extension BatchRunner {
     /// Renders one record: skip it when resuming and its output is there, else bind (bounded by
-    /// the timeout), lay out, draw and write it; a failure is logged with its reason.
+    /// the timeout), lay out, draw and write it, and hand its files to the committer (which
+    /// reports it once they are in place); a failure is logged with its reason.
     func process(_ item: NamedRecord, _ context: WorkerContext) {
         let record = item.record
         let file = item.name
@@ -47,14 +48,18 @@ extension BatchRunner {
                 try FileManager.default.createDirectory(
                     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             }
-            try DocumentWriter.write(
-                document, to: path,
-                options: OutputOptions(
-                    format: namer.format, scale: options.scale, pages: options.pages, cancellation: source,
-                    pdfStandards: options.pdfStandards, pdfPasswords: options.pdfPasswords))
-            summary.withLock { $0.rendered += 1 }
-            context.journal?.done(record: record.index, name: firstName, skipped: false)
-            context.progress.finished(record: record.index, name: file, status: .ok, milliseconds: elapsed())
+            var output = OutputOptions(
+                format: namer.format, scale: options.scale, pages: options.pages, cancellation: source,
+                pdfStandards: options.pdfStandards, pdfPasswords: options.pdfPasswords)
+            // The committer moves the files into place (with other records' files) and then
+            // reports the record; this worker goes on to the next one.
+            let index = record.index
+            output.commit = .handOver { files in
+                context.committer.add(files) { error in
+                    self.committed(index, name: file, firstName: firstName, error, context, start: start)
+                }
+            }
+            try DocumentWriter.write(document, to: path, options: output)
         } catch let cancelled as RenderCancelled {
             // A render cancelled by Ctrl-C, --fail-fast or a full disk is not a failure of its record.
             guard cancelled.reason == .timedOut else {
@@ -70,6 +75,25 @@ extension BatchRunner {
             stopWriting(because: "\(path): \(message)")
         } catch {
             fail(record: record.index, name: file, "\(error)", context, milliseconds: elapsed())
+        }
+    }
+
+    /// A record whose output the committer moved into place (`error` nil) or could not.
+    private func committed(
+        _ record: Int, name: String, firstName: String, _ error: RenderError?, _ context: WorkerContext,
+        start: ContinuousClock.Instant
+    ) {
+        let milliseconds = ProgressReporter.seconds(ContinuousClock.now - start) * 1000
+        switch error {
+        case nil:
+            summary.withLock { $0.rendered += 1 }
+            context.journal?.done(record: record, name: firstName, skipped: false)
+            context.progress.finished(record: record, name: name, status: .ok, milliseconds: milliseconds)
+        case .storageFull(let path, let message):
+            summary.withLock { $0.notAttempted += 1 }
+            stopWriting(because: "\(path): \(message)")
+        case let error?:
+            fail(record: record, name: name, "\(error)", context, milliseconds: milliseconds)
         }
     }
 

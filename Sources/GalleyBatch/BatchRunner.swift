@@ -91,7 +91,9 @@ public final class BatchRunner: Sendable {
         let log = ErrorLog(path: errorLogPath)
         let progress = ProgressReporter(style: options.progress, total: nil)
         let journal = try ShardJournal.start(options: options, dataBytes: reader.size)
-        let context = WorkerContext(runner: self, log: log, progress: progress, journal: journal)
+        let committer = OutputCommitter(capacity: 4 * options.workerCount + 16)
+        let context = WorkerContext(
+            runner: self, log: log, progress: progress, journal: journal, committer: committer)
 
         let workers = DispatchGroup()
         for number in 0..<options.workerCount {
@@ -131,6 +133,7 @@ public final class BatchRunner: Sendable {
         if stopReason.load(ordering: .acquiring) == StopReason.running.rawValue { progress.readingFinished() }
         queue.close()
         workers.wait()
+        committer.finish()
         log.close()
         progress.finish()
 
@@ -193,6 +196,8 @@ public final class BatchRunner: Sendable {
         let progress: ProgressReporter
         /// The manifest and journal of a sharded run (`galley shards` reads them).
         let journal: ShardJournal?
+        /// Moves the workers' finished outputs into place, many at a time.
+        let committer: OutputCommitter
     }
 
     /// Logs a failed record. When the log itself cannot be written, the batch stops: the failure

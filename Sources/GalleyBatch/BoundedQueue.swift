@@ -59,6 +59,22 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return element
     }
 
+    /// Everything queued, up to `limit`, waiting for at least one element; empty once the queue
+    /// is closed and empty. (A consumer that handles elements in groups.)
+    package func popAll(limit: Int) -> [Element] {
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed && head == items.count { condition.wait() }
+        let taken = Array(items[head..<min(items.count, head + max(1, limit))])
+        head += taken.count
+        if head > 64 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        condition.broadcast()
+        return taken
+    }
+
     /// No more elements: consumers drain what is queued, then get nil.
     package func close() {
         condition.lock()

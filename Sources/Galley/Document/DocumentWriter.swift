@@ -19,6 +19,9 @@ public struct OutputOptions: Sendable {
     public var pdfStandards: Set<PDFStandard>?
     /// PDF output: encrypt with these passwords (AES-256) and the document's permissions.
     public var pdfPasswords: PDFPasswords?
+    /// How the finished files are moved into place: flushed and renamed before `write` returns,
+    /// or handed over (`galley batch` commits many at a time on another thread).
+    public var commit: OutputCommit = .immediate
 
     public init(
         format: OutputFormat, scale: Double = 1, pages: PageSelection? = nil, cancellation: CancellationSource? = nil,
@@ -78,7 +81,7 @@ public enum DocumentWriter {
                 let settings = options.pdfSettings(for: document)
                 let writer = try PDFWriter(path: path, metadata: document.metadata, settings: settings)
                 try addPages(indices, of: document, to: writer, options: options, tagged: settings.isTagged)
-                try writer.finish()
+                try writer.finish(commit: options.commit)
                 return [path]
             case .png:
                 let paths = indices.map { document.pageNaming.path(for: path, page: $0 + 1) }
@@ -95,7 +98,7 @@ public enum DocumentWriter {
                     try staged.stage(try pngData(document, page: index, options: options), at: file)
                 }
                 try CancellationCheck(source: options.cancellation).throwIfCancelled()
-                try staged.commit()
+                try staged.commit(options.commit)
                 return paths
             }
         }

@@ -39,19 +39,59 @@ final class AtomicFile {
     /// Flushes to disk and renames over the destination.
     func commit() throws(RenderError) {
         guard fsync(descriptor) == 0 else { throw AtomicFile.error(path, "fsync failed") }
-        guard close(descriptor) == 0 else {
-            descriptor = -1
-            throw AtomicFile.error(path, "close failed")
+        let pending = try handOver()
+        do {
+            try pending.install()
+        } catch {
+            pending.discard()
+            throw error
         }
+    }
+
+    /// Closes the complete file without flushing it and gives up its temporary name: the
+    /// returned ``PendingFile`` is moved into place by whoever takes it (nothing is deleted when
+    /// this object goes).
+    func handOver() throws(RenderError) -> PendingFile {
+        let closed = close(descriptor)
         descriptor = -1
-        guard rename(temporaryPath, path) == 0 else { throw AtomicFile.error(path, "rename failed") }
         committed = true
+        let pending = PendingFile(path: path, temporaryPath: temporaryPath)
+        guard closed == 0 else {
+            let error = AtomicFile.error(path, "close failed")
+            pending.discard()
+            throw error
+        }
+        return pending
+    }
+
+    /// Moves `files` into place in their order, as `mode` says: now (each flushed, renamed, and
+    /// its folder flushed once), or handed over unflushed.
+    static func commit(_ files: [AtomicFile], _ mode: OutputCommit) throws(RenderError) {
+        switch mode {
+        case .immediate:
+            for file in files { try file.commit() }
+            // The renames are durable once the folders holding them are flushed.
+            var flushed = Set<String>()
+            for file in files where flushed.insert(PendingFile.folder(of: file.path)).inserted {
+                try syncDirectory(of: file.path)
+            }
+        case .handOver(let take):
+            var pending: [PendingFile] = []
+            for file in files {
+                do {
+                    pending.append(try file.handOver())
+                } catch {
+                    for taken in pending { taken.discard() }
+                    throw error
+                }
+            }
+            take(pending)
+        }
     }
 
     /// Flushes the folder holding `path`, so a rename into it survives a power loss.
     static func syncDirectory(of path: String) throws(RenderError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let directory = PendingFile.folder(of: path)
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw error(directory, "cannot open the folder to flush it") }
         defer { close(descriptor) }
@@ -96,8 +136,10 @@ final class AtomicFile {
 /// Writes finished output files.
 public enum FileOutput {
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsync, then
-    /// rename. A `path` of `-` writes to standard output.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    /// rename (or handed over, as `commit` says). A `path` of `-` writes to standard output.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, commit: OutputCommit = .immediate)
+        throws(RenderError)
+    {
         if path == "-" {
             try bytes.withUnsafeBytes { buffer in
                 Result { () throws(RenderError) in try AtomicFile.writeAll(STDOUT_FILENO, buffer, path: "<stdout>") }
@@ -106,7 +148,6 @@ public enum FileOutput {
         }
         let file = try AtomicFile(path: path)
         try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try file.write(buffer) } }.get()
-        try file.commit()
-        try AtomicFile.syncDirectory(of: path)
+        try AtomicFile.commit([file], commit)
     }
 }

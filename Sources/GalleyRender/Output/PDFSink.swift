@@ -83,14 +83,11 @@ final class PDFSink {
         if let failure { throw failure }
     }
 
-    /// Writes what is buffered and moves the file into place.
-    func commit() throws(RenderError) {
+    /// Writes what is buffered and moves the file into place (or hands it over).
+    func commit(_ mode: OutputCommit) throws(RenderError) {
         flush(final: true)
         try check()
-        if case .file(let file) = target {
-            try file.commit()
-            try AtomicFile.syncDirectory(of: file.path)
-        }
+        if case .file(let file) = target { try AtomicFile.commit([file], mode) }
     }
 
     /// Drops the output: the temporary file is deleted.

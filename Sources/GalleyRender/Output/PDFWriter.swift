@@ -124,8 +124,9 @@ public final class PDFWriter {
         outline = entries
     }
 
-    /// Writes the outline and trailer and moves the file into place.
-    public func finish() throws(RenderError) {
+    /// Writes the outline and trailer and moves the file into place (or hands it over, as
+    /// `commit` says).
+    public func finish(commit: OutputCommit = .immediate) throws(RenderError) {
         guard let surface, !isFinished else { return }
         writeOutline(to: surface.pointer)
         do {
@@ -134,12 +135,12 @@ public final class PDFWriter {
                 let bytes = try PDFPostProcessor.process(
                     sink.takeBytes(), metadata: metadata, settings: settings, structure: structure)
                 if let destination {
-                    try FileOutput.writeAtomically(bytes, to: destination)
+                    try FileOutput.writeAtomically(bytes, to: destination, commit: commit)
                 } else {
                     sink.replaceBytes(bytes)
                 }
             }
-            try sink.commit()
+            try sink.commit(commit)
         } catch {
             sink.abandon()
             isFinished = true

@@ -20,17 +20,11 @@ public final class StagedFiles {
         files.append(file)
     }
 
-    /// Moves every staged file into place, the first one last.
-    public func commit() throws(RenderError) {
+    /// Moves every staged file into place, the first one last (or hands them over in that order).
+    public func commit(_ mode: OutputCommit = .immediate) throws(RenderError) {
         guard !committed else { return }
         committed = true
-        for file in files.reversed() { try file.commit() }
-        // The renames are durable once the folders holding them are flushed.
-        var flushed = Set<Substring>()
-        for file in files {
-            let folder = file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? "."
-            if flushed.insert(folder).inserted { try AtomicFile.syncDirectory(of: file.path) }
-        }
+        try AtomicFile.commit(files.reversed(), mode)
     }
 
     deinit {
