@@ -52,6 +52,28 @@ struct CodecTests {
         expectSamePixels(image, decoded)
     }
 
+    /// Every alpha with every channel value it allows (premultiplied: value ≤ alpha), through
+    /// the PNG encoder's un-premultiplication and the decoder's premultiplication: the same
+    /// pixels come back, in the same channels.
+    @Test func everyAlphaAndValueSurvivesAPNGRoundTrip() throws {
+        var pixels = [UInt8](repeating: 0, count: 256 * 256 * 4)
+        for value in 0..<256 {
+            for alpha in 0..<256 {
+                let r = UInt32(min(value, alpha))
+                let g = UInt32(alpha - min(value, alpha))
+                let b = UInt32(alpha / 3)
+                let argb = UInt32(alpha) << 24 | r << 16 | g << 8 | b
+                let offset = (value * 256 + alpha) * 4
+                withUnsafeBytes(of: argb.littleEndian) { bytes in
+                    for index in 0..<4 { pixels[offset + index] = bytes[index] }
+                }
+            }
+        }
+        let image = ImageBuffer(width: 256, height: 256, stride: 256 * 4, pixels: pixels, isOpaque: false)
+        let decoded = try ImageDecoder.decode(try PNGEncoder.encode(image))
+        expectSamePixels(image, decoded)
+    }
+
     @Test(.enabled(if: Fixtures.hasPillow, "needs /usr/bin/python3 with Pillow (apt-get install python3-pil)"))
     func pngMatchesIndependentDecoder() throws {
         let image = try translucentImage()
