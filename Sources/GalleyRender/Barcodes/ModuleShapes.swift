@@ -4,7 +4,8 @@ import GalleyLayout
 /// bar, or one square of a matrix symbol), on a `size` of module units including quiet zones.
 ///
 /// A `.modules` display item maps this space linearly onto its rect. The PDF painter draws the
-/// rectangles exactly (one path, one fill); the raster painter snaps them to whole device pixels:
+/// rectangles exactly, as one stroke of butt-capped segments (`Painter.strokeModules`: about half the
+/// numbers of filled rectangles); the raster painter fills them snapped to whole device pixels:
 /// a module becomes a whole number of pixels across (the largest that fits), so every bar of one
 /// width is the same width and edges are sharp, which is what scanners need.
 public struct ModuleShapes: Hashable, Sendable {
