@@ -93,8 +93,10 @@ final class Painter {
             try willPaint()
             try drawImage(image, in: rect, interpolation: interpolation)
         case .vector(let image, let rect):
+            try willPaint()
             try drawVector(image, in: rect)
         case .modules(let shapes, let rect, let color):
+            try willPaint()
             drawModules(shapes, in: rect, color: color)
         case .group(let group):
             try drawGroup(group)

@@ -189,6 +189,31 @@ struct PDFStandardsTests {
         #expect((pdf.markedContent.first?["untaggedPaintings"] as? Int) == 0)
     }
 
+    /// An SVG logo and a QR code are figures whose content is their own marked content (it was
+    /// left inside the page background's artifact: each figure's /K was empty).
+    @Test func svgAndBarcodeFiguresOwnTheirContent() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let template = folder.appendingPathComponent("ticket.json")
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("Templates/assets/galley-logo.svg"),
+            to: folder.appendingPathComponent("logo.svg"))
+        try """
+        {galley: 1, size: [300, 200], background: "#ffffff", metadata: {title: "Ticket", lang: "en"},
+         body: {type: "stack", children: [
+           {type: "image", src: "logo.svg", width: 80, height: 24, alt: "The Galley logo"},
+           {type: "barcode", symbology: "qr", data: "TICKET 42", width: 60, height: 60, alt: "Ticket code"}]}}
+        """.write(to: template, atomically: true, encoding: .utf8)
+        let path = try render([template.path, "--pdf-standard", "ua-1"], to: "ticket.pdf")
+        try expectQPDFClean(path)
+        let pdf = try PDFReport(path)
+        let figures = pdf.elements.filter { $0["role"] as? String == "/Figure" }
+        #expect(figures.count == 2)
+        for figure in figures {
+            #expect((figure["content"] as? [Any])?.isEmpty == false, "\(figure)")
+        }
+        #expect((pdf.markedContent.first?["untaggedPaintings"] as? Int) == 0)
+    }
+
     @Test func figuresNeedAltUnderPDFUA() throws {
         let path = try CLIRunner.temporaryDirectory().appendingPathComponent("w1.pdf").path
         let result = try CLIRunner.run(["render"] + invoice + ["-o", path, "--pdf-standard", "ua-1"])
