@@ -2,7 +2,7 @@
 /// cancelled render leaves none of them — never a document's first pages without its last.
 ///
 /// Each staged file is flushed to disk as it is staged, so memory holds one file at a time.
-/// ``commit()`` renames them in reverse order: when the first file is in place, every other one
+/// ``commit(_:)`` renames them in reverse order: when the first file is in place, every other one
 /// already is (what `--resume` looks for). Dropping the set uncommitted deletes the temporaries.
 public final class StagedFiles {
     private var files: [AtomicFile] = []
