@@ -59,12 +59,17 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return element
     }
 
-    /// Everything queued, up to `limit`, waiting for at least one element; empty once the queue
-    /// is closed and empty. (A consumer that handles elements in groups.)
-    package func popAll(limit: Int) -> [Element] {
+    /// Everything queued, up to `limit`, waiting for at least one element and then up to
+    /// `gathering` seconds for more (until `limit` are there, half the capacity, or the queue
+    /// closes); empty once the queue is closed and empty. (A consumer that handles elements in
+    /// groups.)
+    package func popAll(limit: Int, gathering: Double = 0) -> [Element] {
         condition.lock()
         defer { condition.unlock() }
         while !closed && head == items.count { condition.wait() }
+        let enough = min(limit, max(1, capacity / 2))
+        let deadline = Date(timeIntervalSinceNow: gathering)
+        while !closed && items.count - head < enough && condition.wait(until: deadline) {}
         let taken = Array(items[head..<min(items.count, head + max(1, limit))])
         head += taken.count
         if head > 64 && head * 2 > items.count {
