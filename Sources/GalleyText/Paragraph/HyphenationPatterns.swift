@@ -222,7 +222,8 @@ enum HyphenationPatterns {
                     before = child
                     child = Int(base[child].nextSibling)
                 }
-                if child < 0 || base[child].label != byte {
+                let isNew = child < 0 || base[child].label != byte
+                if isNew {
                     base[count] = Node(
                         parent: Int32(node), nextSibling: Int32(child), label: byte,
                         depth: UInt8(truncatingIfNeeded: index + 1))
@@ -238,7 +239,7 @@ enum HyphenationPatterns {
                 previous[index] = byte
                 index += 1
                 previousPath[index] = Int32(node)
-                if node == count - 1 { break }
+                if isNew { break }
             }
             // New states: nothing below a new state exists yet.
             while index < length {
