@@ -91,7 +91,8 @@ public final class BatchRunner: Sendable {
         let log = ErrorLog(path: errorLogPath)
         let progress = ProgressReporter(style: options.progress, total: nil)
         let journal = try ShardJournal.start(options: options, dataBytes: reader.size)
-        let committer = OutputCommitter(capacity: 4 * options.workerCount + 16)
+        // Up to 128 finished outputs wait to be moved into place (names only: the files are on disk).
+        let committer = OutputCommitter(capacity: 128)
         let context = WorkerContext(
             runner: self, log: log, progress: progress, journal: journal, committer: committer)
 

@@ -27,9 +27,10 @@ final class OutputCommitter: Sendable {
     private let finished = DispatchGroup()
     /// Outputs taken at most per group (a bound on the work between two reports).
     private static let groupLimit = 256
-    /// How long the committer waits for more outputs once one is there: a flush per record
-    /// (one `syncfs` and a thread wake-up for each W1 invoice) cost a tenth of the batch's time.
-    private static let gathering = 0.02
+    /// How long the committer waits for more outputs once one is there (or until half its
+    /// capacity waits): a flush per record (one `syncfs` and a thread wake-up for each W1
+    /// invoice) cost a tenth of the batch's time.
+    private static let gathering = 0.1
 
     /// Starts the committing thread; `capacity` outputs may wait before a worker handing one
     /// over waits too (a slow disk slows the renders instead of filling the folder's cache).
