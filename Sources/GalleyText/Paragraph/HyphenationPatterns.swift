@@ -115,55 +115,6 @@ enum HyphenationPatterns {
         var replacementCut: Int8 = 0
     }
 
-    /// A growable block of trivial values that is not reference counted: a German dictionary
-    /// adds 280,000 states and 900,000 pattern bytes, and Swift arrays' uniqueness and bounds
-    /// checks on every append cost more than the trie itself.
-    private struct Block<Element: BitwiseCopyable> {
-        private(set) var base: UnsafeMutablePointer<Element>
-        private(set) var count = 0
-        private var capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = max(capacity, 16)
-            base = .allocate(capacity: self.capacity)
-        }
-
-        subscript(index: Int) -> Element {
-            get { base[index] }
-            nonmutating set { base[index] = newValue }
-        }
-
-        mutating func append(_ element: Element) {
-            if count == capacity { grow(to: count + 1) }
-            base[count] = element
-            count += 1
-        }
-
-        mutating func append(_ elements: UnsafeBufferPointer<Element>) {
-            guard let source = elements.baseAddress, !elements.isEmpty else { return }
-            if count + elements.count > capacity { grow(to: count + elements.count) }
-            (base + count).update(from: source, count: elements.count)
-            count += elements.count
-        }
-
-        private mutating func grow(to needed: Int) {
-            capacity = max(needed, capacity * 2)
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-            grown.update(from: base, count: count)
-            base.deallocate()
-            base = grown
-        }
-
-        /// Room for `extra` more elements, so that they can be written through `base` and counted with `extend`.
-        mutating func reserve(_ extra: Int) {
-            if count + extra > capacity { grow(to: count + extra) }
-        }
-
-        mutating func extend(by added: Int) { count += added }
-
-        func deallocate() { base.deallocate() }
-    }
-
     /// One level's trie and options while it is read. Its blocks are freed by `build`, except
     /// the pattern strings, which the built dictionary keeps.
     ///
@@ -173,8 +124,8 @@ enum HyphenationPatterns {
     /// short (the root has 40 children, a state at depth 6 one or two). Below a new state every
     /// state is new: appended without a search.
     private struct Level {
-        private var nodes: Block<Node>
-        private var strings: Block<UInt8>
+        private var nodes: GrowableBlock<Node>
+        private var strings: GrowableBlock<UInt8>
         var leftMin: Int8 = 0
         var rightMin: Int8 = 0
         var compoundLeftMin: Int8 = 0
@@ -192,9 +143,9 @@ enum HyphenationPatterns {
         private var previousLength = 0
 
         init(expectedBytes: Int) {
-            nodes = Block(capacity: expectedBytes / 3 + 1)
+            nodes = GrowableBlock(capacity: expectedBytes / 3 + 1)
             nodes.append(Node())
-            strings = Block(capacity: expectedBytes + 1)
+            strings = GrowableBlock(capacity: expectedBytes + 1)
             letters = .allocate(capacity: maxChars)
             digits = .allocate(capacity: maxChars + 1)
             previous = .allocate(capacity: maxChars)
