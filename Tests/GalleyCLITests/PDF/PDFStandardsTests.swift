@@ -162,22 +162,31 @@ struct PDFStandardsTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    @Test func pdfA3bAndUATogetherDescribeTheUASchema() throws {
+    /// A template written to a new folder with copies of `assets` (Templates/assets name → name
+    /// beside it: resources come from the template's folder, docs/security.md); its path.
+    static func template(_ text: String, assets: [String: String]) throws -> String {
         let folder = try CLIRunner.temporaryDirectory()
-        let template = folder.appendingPathComponent("card.json")
-        // Resources come from the template's folder (docs/security.md): the logo is copied beside it.
-        try FileManager.default.copyItem(
-            at: CLIRunner.packageRoot.appendingPathComponent("Templates/assets/logo.png"),
-            to: folder.appendingPathComponent("logo.png"))
-        try """
-        {galley: 1, size: [300, 200], metadata: {title: "Card", lang: "en"},
-         body: {type: "stack", children: [
-           {type: "text", text: "Hello", bookmark: "Hello"},
-           {type: "image", src: "logo.png", width: 60, height: 20,
-            alt: "The Galley logo"},
-           {type: "box", width: 40, height: 4, background: "#ccc", link: "https://example.com"}]}}
-        """.write(to: template, atomically: true, encoding: .utf8)
-        let path = try render([template.path, "--pdf-standard", "a-3b,ua-1"], to: "card.pdf")
+        for (asset, name) in assets {
+            try FileManager.default.copyItem(
+                at: CLIRunner.packageRoot.appendingPathComponent("Templates/assets/" + asset),
+                to: folder.appendingPathComponent(name))
+        }
+        let template = folder.appendingPathComponent("template.json")
+        try text.write(to: template, atomically: true, encoding: .utf8)
+        return template.path
+    }
+
+    @Test func pdfA3bAndUATogetherDescribeTheUASchema() throws {
+        let template = try Self.template(
+            """
+            {galley: 1, size: [300, 200], metadata: {title: "Card", lang: "en"},
+             body: {type: "stack", children: [
+               {type: "text", text: "Hello", bookmark: "Hello"},
+               {type: "image", src: "logo.png", width: 60, height: 20,
+                alt: "The Galley logo"},
+               {type: "box", width: 40, height: 4, background: "#ccc", link: "https://example.com"}]}}
+            """, assets: ["logo.png": "logo.png"])
+        let path = try render([template, "--pdf-standard", "a-3b,ua-1"], to: "card.pdf")
         try expectQPDFClean(path)
         let pdf = try PDFReport(path)
         #expect(pdf.xmp["pdfaid:part"] as? String == "3")
@@ -192,18 +201,14 @@ struct PDFStandardsTests {
     /// An SVG logo and a QR code are figures whose content is their own marked content (it was
     /// left inside the page background's artifact: each figure's /K was empty).
     @Test func svgAndBarcodeFiguresOwnTheirContent() throws {
-        let folder = try CLIRunner.temporaryDirectory()
-        let template = folder.appendingPathComponent("ticket.json")
-        try FileManager.default.copyItem(
-            at: CLIRunner.packageRoot.appendingPathComponent("Templates/assets/galley-logo.svg"),
-            to: folder.appendingPathComponent("logo.svg"))
-        try """
-        {galley: 1, size: [300, 200], background: "#ffffff", metadata: {title: "Ticket", lang: "en"},
-         body: {type: "stack", children: [
-           {type: "image", src: "logo.svg", width: 80, height: 24, alt: "The Galley logo"},
-           {type: "barcode", symbology: "qr", data: "TICKET 42", width: 60, height: 60, alt: "Ticket code"}]}}
-        """.write(to: template, atomically: true, encoding: .utf8)
-        let path = try render([template.path, "--pdf-standard", "ua-1"], to: "ticket.pdf")
+        let template = try Self.template(
+            """
+            {galley: 1, size: [300, 200], background: "#ffffff", metadata: {title: "Ticket", lang: "en"},
+             body: {type: "stack", children: [
+               {type: "image", src: "logo.svg", width: 80, height: 24, alt: "The Galley logo"},
+               {type: "barcode", symbology: "qr", data: "TICKET 42", width: 60, height: 60, alt: "Ticket code"}]}}
+            """, assets: ["galley-logo.svg": "logo.svg"])
+        let path = try render([template, "--pdf-standard", "ua-1"], to: "ticket.pdf")
         try expectQPDFClean(path)
         let pdf = try PDFReport(path)
         let figures = pdf.elements.filter { $0["role"] as? String == "/Figure" }
