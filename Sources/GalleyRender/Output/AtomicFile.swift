@@ -91,7 +91,11 @@ final class AtomicFile {
 
     /// Flushes the folder holding `path`, so a rename into it survives a power loss.
     static func syncDirectory(of path: String) throws(RenderError) {
-        let directory = PendingFile.folder(of: path)
+        try syncFolder(PendingFile.folder(of: path))
+    }
+
+    /// Flushes `directory` itself.
+    static func syncFolder(_ directory: String) throws(RenderError) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw error(directory, "cannot open the folder to flush it") }
         defer { close(descriptor) }

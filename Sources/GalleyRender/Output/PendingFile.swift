@@ -63,6 +63,6 @@ public struct PendingFile: Sendable {
 
     /// Flushes a folder, so the renames into it survive a power loss.
     public static func syncFolder(_ folder: String) throws(RenderError) {
-        try AtomicFile.syncDirectory(of: folder + "/.")
+        try AtomicFile.syncFolder(folder)
     }
 }
