@@ -67,4 +67,41 @@ import Testing
         let left = try names(in: folder)
         #expect(left == ["fine.txt", "taken.txt"])
     }
+
+    @Test func smallOutputsReachTheCommitterInMemoryAndLargeOnesOnDisk() throws {
+        let folder = try BatchRunnerTests.directory().path
+        let small = try handedOver("small", to: folder + "/small.txt")
+        let large = try handedOver(
+            String(repeating: "x", count: PendingFile.memoryLimit + 1), to: folder + "/large.txt")
+        #expect(small.map(\.isInMemory) == [true])
+        #expect(large.map(\.isInMemory) == [false])
+        // Only the large output's temporary file exists before the committer runs.
+        let before = try names(in: folder)
+        #expect(before.count == 1 && before[0].hasPrefix(".large.txt.galley-tmp-"), "\(before)")
+        let committer = OutputCommitter(capacity: 4)
+        let reports = Mutex<[String]>([])
+        committer.add(small) { error in reports.withLock { $0.append(error.map { "\($0)" } ?? "ok") } }
+        committer.add(large) { error in reports.withLock { $0.append(error.map { "\($0)" } ?? "ok") } }
+        committer.finish()
+        #expect(reports.withLock { $0 } == ["ok", "ok"])
+        #expect(try names(in: folder) == ["large.txt", "small.txt"])
+        #expect(try String(contentsOfFile: folder + "/small.txt", encoding: .utf8) == "small")
+        let largeSize = try FileManager.default.attributesOfItem(atPath: folder + "/large.txt")[.size] as? Int
+        #expect(largeSize == PendingFile.memoryLimit + 1)
+    }
+
+    @Test func anOutputInMemoryThatCannotBeCreatedFailsItsRecordAndLeavesNothing() throws {
+        let folder = try BatchRunnerTests.directory().path
+        try FileManager.default.createDirectory(atPath: folder + "/pages", withIntermediateDirectories: true)
+        // Two pages held in memory; the second one's folder is gone by the time it is written.
+        let first = try handedOver("page 1", to: folder + "/pages/doc-1.txt")
+        let second = try handedOver("page 2", to: folder + "/gone/doc-2.txt")
+        let committer = OutputCommitter(capacity: 4)
+        let reported = Mutex<String?>(nil)
+        committer.add(first + second) { error in reported.withLock { $0 = error.map { "\($0)" } ?? "ok" } }
+        committer.finish()
+        let message = reported.withLock { $0 } ?? ""
+        #expect(message.contains("gone/doc-2.txt") && message.contains("cannot create temporary file"), "\(message)")
+        #expect(try names(in: folder + "/pages").isEmpty)
+    }
 }

@@ -9,12 +9,34 @@ import Glibc
 /// folder.
 final class AtomicFile {
     let path: String
-    let temporaryPath: String
-    private var descriptor: Int32
+    /// The temporary file's name, once it exists.
+    private(set) var temporaryPath: String?
+    private var descriptor: Int32 = -1
+    /// The bytes written so far while the file is held in memory (nil once it is on disk).
+    private var held: [UInt8]?
+    private let memoryLimit: Int
     private var committed = false
 
-    init(path: String) throws(RenderError) {
+    /// A file for `path`. Up to `memoryLimit` bytes are held in memory before the temporary file
+    /// is created: an output that stays that small and is handed over (`OutputCommit.handOver`)
+    /// is created, written and renamed by whoever takes it — for `galley batch` the committing
+    /// thread, so a worker makes no file-system call for a small output. With the default 0 the
+    /// temporary file is created at once.
+    init(path: String, memoryLimit: Int = 0) throws(RenderError) {
         self.path = path
+        self.memoryLimit = memoryLimit
+        if memoryLimit > 0 {
+            held = []
+        } else {
+            try create()
+        }
+    }
+
+    /// How many bytes are held in memory (0 once the file is on disk).
+    var heldCount: Int { held?.count ?? 0 }
+
+    /// Creates the temporary file and writes what was held.
+    private func create() throws(RenderError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -25,19 +47,33 @@ final class AtomicFile {
         }
         guard descriptor >= 0 else { throw AtomicFile.error(path, "cannot create temporary file") }
         self.descriptor = descriptor
-        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp creates 0600; output files should be readable like any other file.
         fchmod(descriptor, 0o644)
+        if let held {
+            self.held = nil
+            try held.withUnsafeBytes { bytes in
+                Result { () throws(RenderError) in try AtomicFile.writeAll(descriptor, bytes, path: path) }
+            }.get()
+        }
     }
 
     deinit { abandon() }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
+        if let count = held?.count {
+            if count + bytes.count <= memoryLimit {
+                held?.append(contentsOf: bytes)
+                return
+            }
+            try create()
+        }
         try AtomicFile.writeAll(descriptor, bytes, path: path)
     }
 
     /// Flushes to disk and renames over the destination.
     func commit() throws(RenderError) {
+        if held != nil { try create() }
         guard fsync(descriptor) == 0 else { throw AtomicFile.error(path, "fsync failed") }
         let pending = try handOver()
         do {
@@ -52,10 +88,14 @@ final class AtomicFile {
     /// returned ``PendingFile`` is moved into place by whoever takes it (nothing is deleted when
     /// this object goes).
     func handOver() throws(RenderError) -> PendingFile {
+        committed = true
+        if let held {
+            self.held = nil
+            return PendingFile(path: path, contents: held)
+        }
         let closed = close(descriptor)
         descriptor = -1
-        committed = true
-        let pending = PendingFile(path: path, temporaryPath: temporaryPath)
+        let pending = PendingFile(path: path, temporaryPath: temporaryPath ?? "")
         guard closed == 0 else {
             let error = AtomicFile.error(path, "close failed")
             pending.discard()
@@ -109,8 +149,9 @@ final class AtomicFile {
             close(descriptor)
             descriptor = -1
         }
+        held = nil
         if !committed {
-            unlink(temporaryPath)
+            if let temporaryPath { unlink(temporaryPath) }
             committed = true
         }
     }
@@ -150,7 +191,7 @@ public enum FileOutput {
             }.get()
             return
         }
-        let file = try AtomicFile(path: path)
+        let file = try AtomicFile(path: path, memoryLimit: PendingFile.memoryLimit)
         try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try file.write(buffer) } }.get()
         try AtomicFile.commit([file], commit)
     }

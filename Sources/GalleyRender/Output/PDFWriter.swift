@@ -25,7 +25,8 @@ public final class PDFWriter {
     /// Where a post-processed PDF goes once finished (cairo's PDF is kept in memory first).
     private let destination: String?
 
-    /// Starts a PDF at `path` (`-` for standard output), writing to a temporary file beside it.
+    /// Starts a PDF at `path` (`-` for standard output), writing to a temporary file beside it
+    /// (created once the PDF outgrows `PendingFile.memoryLimit`, or when it is finished).
     /// A PDF with `settings` beyond the plain default is made in memory, post-processed
     /// (`PDFPostProcessor`) and written atomically by `finish()`.
     public convenience init(path: String, metadata: DocumentMetadata, settings: PDFSettings = PDFSettings())
@@ -35,7 +36,8 @@ public final class PDFWriter {
             try self.init(sink: PDFSink(target: .memory), metadata: metadata, settings: settings, destination: path)
             return
         }
-        let target: PDFSink.Target = path == "-" ? .standardOutput : .file(try AtomicFile(path: path))
+        let target: PDFSink.Target =
+            path == "-" ? .standardOutput : .file(try AtomicFile(path: path, memoryLimit: PendingFile.memoryLimit))
         try self.init(sink: PDFSink(target: target), metadata: metadata, settings: settings, destination: nil)
     }
 

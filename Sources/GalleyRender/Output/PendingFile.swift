@@ -12,32 +12,85 @@ public enum OutputCommit: Sendable {
     case handOver(@Sendable ([PendingFile]) -> Void)
 }
 
-/// A complete output file under its temporary name, not yet flushed or renamed: what
-/// `OutputCommit.handOver` gives. Until ``install()`` nothing is visible under `path`; a
-/// process killed before then leaves only the temporary file, which `TemporaryFiles.removeStale`
-/// removes on the next run.
+/// A complete output file, not yet flushed or renamed: what `OutputCommit.handOver` gives —
+/// closed under its temporary name, or, when it is small (``memoryLimit``), still in memory, so
+/// the writer made no file-system call for it. Until ``install()`` nothing is visible under
+/// `path`; a process killed before then leaves at most the temporary file, which
+/// `TemporaryFiles.removeStale` removes on the next run.
 public struct PendingFile: Sendable {
     /// Where the file goes.
     public let path: String
-    let temporaryPath: String
+    private let storage: Storage
 
-    /// Renames the file into place. Its contents must be on disk first (``syncFileSystems(of:)``
-    /// or ``sync()``), or a power loss could leave the name with an empty file.
-    public func install() throws(RenderError) {
-        guard rename(temporaryPath, path) == 0 else { throw AtomicFile.error(path, "rename failed") }
+    private enum Storage: Sendable {
+        /// Written and closed under this temporary name.
+        case temporaryFile(String)
+        /// The whole contents, not written yet.
+        case contents([UInt8])
     }
 
-    /// Flushes this file's contents to disk; the error, if any, is this file's.
+    /// The most bytes an output file is held in memory before its temporary file is created
+    /// (a W1 invoice is 32 KB, a W3 card's PNG 20 KB). `galley batch` queues at most 128 outputs
+    /// for its committer, so this bounds what they hold to 32 MB.
+    public static let memoryLimit = 256 << 10
+
+    init(path: String, temporaryPath: String) {
+        self.path = path
+        storage = .temporaryFile(temporaryPath)
+    }
+
+    init(path: String, contents: [UInt8]) {
+        self.path = path
+        storage = .contents(contents)
+    }
+
+    /// Whether the file is still in memory (``writtenOut()`` writes it).
+    public var isInMemory: Bool {
+        if case .contents = storage { return true }
+        return false
+    }
+
+    /// The same file on disk under its temporary name, closed and unflushed: a file in memory is
+    /// written out now (nothing is left behind when that fails).
+    public func writtenOut() throws(RenderError) -> PendingFile {
+        guard case .contents(let contents) = storage else { return self }
+        let file = try AtomicFile(path: path)
+        try contents.withUnsafeBytes { bytes in Result { () throws(RenderError) in try file.write(bytes) } }.get()
+        return try file.handOver()
+    }
+
+    /// Renames the file into place. Its contents must be on disk first (``syncFileSystems(of:)``
+    /// or ``sync()``), or a power loss could leave the name with an empty file; a file still in
+    /// memory is written out, flushed and renamed here.
+    public func install() throws(RenderError) {
+        switch storage {
+        case .temporaryFile(let temporaryPath):
+            guard rename(temporaryPath, path) == 0 else { throw AtomicFile.error(path, "rename failed") }
+        case .contents:
+            let file = try writtenOut()
+            do {
+                try file.sync()
+                try file.install()
+            } catch {
+                file.discard()
+                throw error
+            }
+        }
+    }
+
+    /// Flushes this file's contents to disk; the error, if any, is this file's. (A file still in
+    /// memory has nothing on disk: ``install()`` flushes it.)
     public func sync() throws(RenderError) {
+        guard case .temporaryFile(let temporaryPath) = storage else { return }
         let descriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AtomicFile.error(path, "cannot open the written file to flush it") }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw AtomicFile.error(path, "fsync failed") }
     }
 
-    /// Deletes the temporary file.
+    /// Deletes the temporary file (a file in memory is simply dropped).
     public func discard() {
-        unlink(temporaryPath)
+        if case .temporaryFile(let temporaryPath) = storage { unlink(temporaryPath) }
     }
 
     /// The folder the file goes into.
