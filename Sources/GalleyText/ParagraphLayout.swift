@@ -48,8 +48,23 @@ public struct ParagraphLayout: Hashable, Sendable {
     /// The alignment the lines were placed with (nil for a layout not made by the typesetter).
     package var alignment: TextAlignment?
     package var paragraphIsRTL = false
-    /// For each item, the index of the line it draws.
-    package var itemLines: [Int] = []
+    /// For each item, the index of the line it draws (Realign moves an item with its line).
+    package var itemLines: [Int] {
+        get { explicitItemLines ?? Array(items.indices) }
+        set { explicitItemLines = newValue.elementsEqual(items.indices) ? nil : newValue }
+    }
+    /// `itemLines`, or nil when item i draws line i — a paragraph of one run per line, nearly
+    /// every paragraph — so that case keeps no array (an allocation per paragraph laid out).
+    package internal(set) var explicitItemLines: [Int]?
+
+    /// Item i draws line i (``itemLines`` without making the array).
+    package mutating func setEachItemOnItsLine() { explicitItemLines = nil }
+
+    /// The index of the line item `index` draws (``itemLines``, without making the array).
+    package func line(ofItem index: Int) -> Int { explicitItemLines?[index] ?? index }
+
+    /// Whether ``itemLines`` names a line for every item (a layout made by the typesetter).
+    package var knowsEveryItemsLine: Bool { (explicitItemLines?.count ?? items.count) == items.count }
 
     public static let empty = ParagraphLayout(
         size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, items: [], missingCharacters: [])

@@ -11,7 +11,12 @@ open class DisplayNode: LayoutNode {
     public var layer: LayerProperties {
         get { layerStorage?.value ?? LayerProperties() }
         set {
-            if let layerStorage { layerStorage.value = newValue } else { layerStorage = Box(newValue) }
+            if let layerStorage {
+                layerStorage.value = newValue
+            } else if newValue != LayerProperties() {
+                // A layer left at its defaults needs no box (a template's style often names none).
+                layerStorage = Box(newValue)
+            }
         }
     }
     /// The template `id`: names the node in layout dumps, internal links and transitions.

@@ -47,48 +47,49 @@ public struct Path: Hashable, Sendable {
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
         // κ: the control-point distance that makes a cubic Bézier approximate a quarter circle.
         let kappa = 0.552_284_749_830_793_6
-        var path = Path()
-        path.move(to: Point(x: x0 + r.topLeft, y: y0))
-        path.line(to: Point(x: x1 - r.topRight, y: y0))
-        if r.topRight > 0 {
-            let k = r.topRight * kappa
-            path.curve(
-                to: Point(x: x1, y: y0 + r.topRight), control1: Point(x: x1 - r.topRight + k, y: y0),
-                control2: Point(x: x1, y: y0 + r.topRight - k))
-        }
-        path.line(to: Point(x: x1, y: y1 - r.bottomRight))
-        if r.bottomRight > 0 {
-            let k = r.bottomRight * kappa
-            path.curve(
-                to: Point(x: x1 - r.bottomRight, y: y1), control1: Point(x: x1, y: y1 - r.bottomRight + k),
-                control2: Point(x: x1 - r.bottomRight + k, y: y1))
-        }
-        path.line(to: Point(x: x0 + r.bottomLeft, y: y1))
-        if r.bottomLeft > 0 {
-            let k = r.bottomLeft * kappa
-            path.curve(
-                to: Point(x: x0, y: y1 - r.bottomLeft), control1: Point(x: x0 + r.bottomLeft - k, y: y1),
-                control2: Point(x: x0, y: y1 - r.bottomLeft + k))
-        }
-        path.line(to: Point(x: x0, y: y0 + r.topLeft))
-        if r.topLeft > 0 {
-            let k = r.topLeft * kappa
-            path.curve(
-                to: Point(x: x0 + r.topLeft, y: y0), control1: Point(x: x0, y: y0 + r.topLeft - k),
-                control2: Point(x: x0 + r.topLeft - k, y: y0))
-        }
-        path.close()
-        // A square corner's segment has no length: drop the repeated points so a plain rectangle is the five
-        // elements it always was.
+        // One array of its final capacity (a move, four sides, four corners, the close): a
+        // document draws hundreds of these, and growing the array element by element, then
+        // copying it without the repeated points, cost about eight allocations each.
         var elements: [Element] = []
-        for element in path.elements {
-            if case .line(let point) = element, case .move(let last)? = elements.last, last == point { continue }
-            if case .line(let point) = element, case .line(let last)? = elements.last, last == point { continue }
-            elements.append(element)
+        elements.reserveCapacity(10)
+        // A square corner's segment has no length: a line to the point the path is at is left
+        // out, so a plain rectangle is the five elements it always was.
+        func line(_ point: Point) {
+            switch elements.last {
+            case .move(let last)?, .line(let last)?: if last == point { return }
+            default: break
+            }
+            elements.append(.line(point))
         }
-        if case .line(let point)? = elements.dropLast().last, case .move(let first)? = elements.first, point == first {
-            elements.remove(at: elements.count - 2)
+        func corner(_ radius: Double, to end: Point, _ control1: Point, _ control2: Point) {
+            if radius > 0 { elements.append(.curve(control1, control2, end)) }
         }
+        elements.append(.move(Point(x: x0 + r.topLeft, y: y0)))
+        line(Point(x: x1 - r.topRight, y: y0))
+        var k = r.topRight * kappa
+        corner(
+            r.topRight, to: Point(x: x1, y: y0 + r.topRight), Point(x: x1 - r.topRight + k, y: y0),
+            Point(x: x1, y: y0 + r.topRight - k))
+        line(Point(x: x1, y: y1 - r.bottomRight))
+        k = r.bottomRight * kappa
+        corner(
+            r.bottomRight, to: Point(x: x1 - r.bottomRight, y: y1), Point(x: x1, y: y1 - r.bottomRight + k),
+            Point(x: x1 - r.bottomRight + k, y: y1))
+        line(Point(x: x0 + r.bottomLeft, y: y1))
+        k = r.bottomLeft * kappa
+        corner(
+            r.bottomLeft, to: Point(x: x0, y: y1 - r.bottomLeft), Point(x: x0 + r.bottomLeft - k, y: y1),
+            Point(x: x0, y: y1 - r.bottomLeft + k))
+        line(Point(x: x0, y: y0 + r.topLeft))
+        k = r.topLeft * kappa
+        corner(
+            r.topLeft, to: Point(x: x0 + r.topLeft, y: y0), Point(x: x0, y: y0 + r.topLeft - k),
+            Point(x: x0 + r.topLeft - k, y: y0))
+        // The last side's line back to the start is the close's own segment.
+        if case .line(let point)? = elements.last, case .move(let first)? = elements.first, point == first {
+            elements.removeLast()
+        }
+        elements.append(.close)
         self.elements = elements
     }
 

@@ -10,7 +10,7 @@ extension ParagraphLayout {
     /// typesetting (a justified line would be stretched differently).
     package func realigned(within width: Double) -> ParagraphLayout? {
         if isAlignmentIndependent { return self }
-        guard let alignment, alignment != .justify || isWidthIndependent, itemLines.count == items.count else {
+        guard let alignment, alignment != .justify || isWidthIndependent, knowsEveryItemsLine else {
             return nil
         }
         let container = width.isFinite ? max(0, width) : size.width
@@ -24,9 +24,9 @@ extension ParagraphLayout {
             moved[index] = line.moved(to: x)
         }
         var items = items
-        for index in items.indices where shifts[itemLines[index]] != 0 {
-            let dx = shifts[itemLines[index]]
-            let lineX = lines[itemLines[index]].x
+        for index in items.indices where shifts[line(ofItem: index)] != 0 {
+            let dx = shifts[line(ofItem: index)]
+            let lineX = lines[line(ofItem: index)].x
             items[index] = items[index].realigned(fromLineX: lineX, toLineX: lineX + dx)
         }
         var result = ParagraphLayout(
@@ -52,7 +52,7 @@ extension ParagraphLayout {
         isWidthIndependent = other.isWidthIndependent
         alignment = other.alignment
         paragraphIsRTL = other.paragraphIsRTL
-        itemLines = other.itemLines
+        explicitItemLines = other.explicitItemLines
     }
 }
 

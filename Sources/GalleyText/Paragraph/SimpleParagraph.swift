@@ -15,6 +15,13 @@ import Synchronization
 /// runs, lines and style copies. The layout is exactly the general pipeline's: a test compares
 /// the two on thousands of generated paragraphs.
 struct SimpleParagraph {
+    /// A line's visible text, its glyphs (nil when it shows none) and their width.
+    private struct PlacedLine {
+        let visible: Range<Int>
+        let glyphs: [ShapedGlyph]?
+        let width: Double
+    }
+
     let text: ParagraphText
     let style: TextStyle
     let face: FontFace
@@ -93,10 +100,7 @@ struct SimpleParagraph {
         // Each line's visible text and the width of its glyphs (Position.placeLine).
         let whole = 0..<text.count
         let order = ClusterOrder(glyphs)
-        var placed: [(visible: Range<Int>, glyphs: [ShapedGlyph]?, width: Double)] = []
-        placed.reserveCapacity(breaks.count)
-        for line in breaks {
-            if cancellation.shouldStop() { return .empty }
+        func place(_ line: LineBreak) -> PlacedLine {
             let visible = line.range.lowerBound..<text.trimmedEnd(line.range)
             // An item wholly on the line shares its glyph array (no copy); a line cut where HarfBuzz
             // flagged the glyph at the cut unsafe to break is shaped again, as Position does.
@@ -108,40 +112,31 @@ struct SimpleParagraph {
                         ?? glyphs.glyphs(inClusters: visible, order: order)) : nil
             var x = 0.0
             if let run { x += run.reduce(0) { $0 + $1.advance } }
-            placed.append((visible, run, x))
+            return PlacedLine(visible: visible, glyphs: run, width: x)
         }
-        var widest = placed.first?.width ?? 0  // Sequence.max(): the first of equal widths
-        for line in placed.dropFirst() where widest < line.width { widest = line.width }
-        let container = alignWidth.isFinite ? alignWidth : widest
         var lines: [LineInfo] = []
         lines.reserveCapacity(breaks.count)
         var items: [DisplayItem] = []
-        var itemLines: [Int] = []
-        if includingItems {
-            items.reserveCapacity(breaks.count)
-            itemLines.reserveCapacity(breaks.count)
-        }
+        if includingItems { items.reserveCapacity(breaks.count) }
+        let startAligned = paragraph.alignment == .start
+        // Each item's line, kept only once a line without an item breaks "item i draws line i".
+        var itemLines: [Int]?
         var y = 0.0
         var height = 0.0
-        for (index, line) in breaks.enumerated() {
-            if cancellation.shouldStop() { return .empty }
-            let slack = container - placed[index].width
-            let x: Double
-            switch paragraph.alignment {
-            case .center: x = slack / 2
-            case .end: x = slack
-            case .start, .justify: x = 0
-            }
+        func emit(_ index: Int, _ line: LineBreak, _ placed: PlacedLine, x: Double) {
             let baseline = y + ascent
             y += ascent + descent
             height = height + ascent + descent
             lines.append(
                 LineInfo(
-                    range: line.range, baseline: baseline, ascent: ascent, descent: descent, width: placed[index].width,
+                    range: line.range, baseline: baseline, ascent: ascent, descent: descent, width: placed.width,
                     x: x,
                     isHyphenated: line.hyphenated, isTruncated: false))
-            let visible = placed[index].visible
-            guard includingItems, let lineGlyphs = placed[index].glyphs, !lineGlyphs.isEmpty else { continue }
+            let visible = placed.visible
+            guard includingItems, let lineGlyphs = placed.glyphs, !lineGlyphs.isEmpty else {
+                if includingItems && itemLines == nil { itemLines = Array(items.indices) }
+                return
+            }
             let origin = Point(x: x + 0.0, y: baseline - style.baselineOffset)
             let run = text.units[visible].withUnsafeBufferPointer { units in
                 Draw.glyphRun(
@@ -150,12 +145,43 @@ struct SimpleParagraph {
                     string: Draw.runString(text, visible, units), origin: origin)
             }
             items.append(.glyphs(run))
-            itemLines.append(index)
+            itemLines?.append(index)
+        }
+        var widest = 0.0  // Sequence.max(): the first of equal widths
+        if startAligned {
+            // Every line at x = 0: one pass, no list of placed lines.
+            for (index, line) in breaks.enumerated() {
+                if cancellation.shouldStop() { return .empty }
+                let placed = place(line)
+                if index == 0 || widest < placed.width { widest = placed.width }
+                emit(index, line, placed, x: 0)
+            }
+        } else {
+            var placed: [PlacedLine] = []
+            placed.reserveCapacity(breaks.count)
+            for line in breaks {
+                if cancellation.shouldStop() { return .empty }
+                placed.append(place(line))
+            }
+            widest = placed.first?.width ?? 0
+            for line in placed.dropFirst() where widest < line.width { widest = line.width }
+            let container = alignWidth.isFinite ? alignWidth : widest
+            for (index, line) in breaks.enumerated() {
+                if cancellation.shouldStop() { return .empty }
+                let slack = container - placed[index].width
+                let x: Double
+                switch paragraph.alignment {
+                case .center: x = slack / 2
+                case .end: x = slack
+                case .start, .justify: x = 0
+                }
+                emit(index, line, placed[index], x: x)
+            }
         }
         var layout = ParagraphLayout(
             size: Size(width: widest, height: height), lines: lines, firstBaseline: lines.first?.baseline ?? 0,
             lastBaseline: lines.last?.baseline ?? 0, items: items, missingCharacters: [])
-        layout.itemLines = itemLines
+        if let itemLines { layout.itemLines = itemLines } else { layout.setEachItemOnItsLine() }
         layout.alignment = paragraph.alignment
         layout.paragraphIsRTL = false
         layout.isWidthIndependent = breaks.allSatisfy(\.endsParagraph)
