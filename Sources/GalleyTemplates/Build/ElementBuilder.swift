@@ -29,24 +29,33 @@ struct ElementBuilder {
     /// The elements an element template stands for in `scope`: none when its `if` is false,
     /// one per item with `each`, else one.
     mutating func build(_ element: ElementTemplate, scope: BindingScope) throws(TemplateError) -> [any LayoutElement] {
-        if let repetition = element.repetition {
-            let path = element.path.appending("each")
-            let items = try site.evaluate(repetition.items, in: scope, at: path)
-            guard case .array(let values) = items else {
-                if items == .null { return [] }
-                throw site.error(at: path, "\"each\" expects an array, got \(ValueText.describe(items))")
-            }
-            var built = [any LayoutElement]()
-            built.reserveCapacity(values.count)
-            for (index, value) in values.enumerated() {
-                // A cancelled render (a timeout) stops binding; its document is never drawn.
-                if index & 63 == 63, LayoutCancellation.shouldStop { break }
-                let itemScope = scope.iteration(value, index: index, as: repetition.name)
-                if let one = try buildIfIncluded(element, scope: itemScope) { built.append(one) }
-            }
-            return built
+        var built = [any LayoutElement]()
+        try build(element, scope: scope, into: &built)
+        return built
+    }
+
+    /// ``build(_:scope:)`` appending to `built` (a parent's list of children): no array of its
+    /// own for the one element most templates stand for.
+    mutating func build(_ element: ElementTemplate, scope: BindingScope, into built: inout [any LayoutElement])
+        throws(TemplateError)
+    {
+        guard let repetition = element.repetition else {
+            if let one = try buildIfIncluded(element, scope: scope) { built.append(one) }
+            return
         }
-        return try buildIfIncluded(element, scope: scope).map { [$0] } ?? []
+        let path = element.path.appending("each")
+        let items = try site.evaluate(repetition.items, in: scope, at: path)
+        guard case .array(let values) = items else {
+            if items == .null { return }
+            throw site.error(at: path, "\"each\" expects an array, got \(ValueText.describe(items))")
+        }
+        if built.isEmpty { built.reserveCapacity(values.count) }
+        for (index, value) in values.enumerated() {
+            // A cancelled render (a timeout) stops binding; its document is never drawn.
+            if index & 63 == 63, LayoutCancellation.shouldStop { break }
+            let itemScope = scope.iteration(value, index: index, as: repetition.name)
+            if let one = try buildIfIncluded(element, scope: itemScope) { built.append(one) }
+        }
     }
 
     /// The element a repeated element template (`each`) stands for with item `index` of its

@@ -75,7 +75,8 @@ extension ElementBuilder {
         -> [any LayoutElement]
     {
         var built = [any LayoutElement]()
-        for child in element.children { built.append(contentsOf: try build(child, scope: scope)) }
+        built.reserveCapacity(element.children.count)
+        for child in element.children { try build(child, scope: scope, into: &built) }
         return built
     }
 }

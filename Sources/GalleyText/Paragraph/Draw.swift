@@ -74,7 +74,7 @@ enum Draw {
         -> String
     {
         let span = text.spanIndex(at: range.lowerBound)
-        if text.spanStarts[span] == range.lowerBound, text.spanStarts[span + 1] == range.upperBound {
+        if text.spanStart(span) == range.lowerBound, text.spanStart(span + 1) == range.upperBound {
             return text.spans[span].text
         }
         return stringFromUTF16(units)

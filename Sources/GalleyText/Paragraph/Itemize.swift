@@ -48,7 +48,7 @@ enum Itemize {
         while i < text.count {
             if cancellation.shouldStop() { break }
             let (scalar, length) = text.scalar(at: i)
-            while span + 1 < text.spans.count, text.spanStarts[span + 1] <= i { span += 1 }
+            while span + 1 < text.spans.count, text.spanStart(span + 1) <= i { span += 1 }
             let primary = primaries[span]
             let face: FontFace
             if keepsPreviousFace(scalar), let previous = previousFace, current?.spanIndex == span {

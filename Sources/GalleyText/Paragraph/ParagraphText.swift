@@ -3,20 +3,22 @@
 struct ParagraphText {
     let spans: [TextSpan]
     let units: [UInt16]
-    /// spanStarts[i] is the first offset of span i; the last entry is `units.count`.
-    let spanStarts: [Int]
+    /// The first offset of each span then `units.count`; empty for a single span (its starts
+    /// are 0 and `units.count`: no array for the common paragraph of one span).
+    private let starts: [Int]
 
     init(_ spans: [TextSpan]) {
         self.spans = spans
         var units: [UInt16] = []
         var starts: [Int] = []
+        let single = spans.count == 1
         for span in spans {
-            starts.append(units.count)
+            if !single { starts.append(units.count) }
             units.append(contentsOf: span.text.utf16)
         }
-        starts.append(units.count)
+        if !single { starts.append(units.count) }
         self.units = units
-        self.spanStarts = starts
+        self.starts = starts
     }
 
     /// The text of `spans`' only span, already as `units` (the simple-paragraph path, which
@@ -24,10 +26,15 @@ struct ParagraphText {
     init(single spans: [TextSpan], units: [UInt16]) {
         self.spans = spans
         self.units = units
-        self.spanStarts = [0, units.count]
+        self.starts = spans.count == 1 ? [] : [0, units.count]
     }
 
     var count: Int { units.count }
+
+    /// The first offset of span `index`; `spanStart(spans.count)` is `count`.
+    func spanStart(_ index: Int) -> Int {
+        starts.isEmpty ? (index == 0 ? 0 : units.count) : starts[index]
+    }
 
     /// The span index containing offset `i` (the last span for `i == count`).
     func spanIndex(at i: Int) -> Int {
@@ -35,7 +42,7 @@ struct ParagraphText {
         var hi = spans.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if spanStarts[mid] <= i { lo = mid } else { hi = mid - 1 }
+            if spanStart(mid) <= i { lo = mid } else { hi = mid - 1 }
         }
         return max(0, lo)
     }
