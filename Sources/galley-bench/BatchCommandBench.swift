@@ -77,29 +77,18 @@ enum BatchCommandBench {
                     }
                 }
                 let suffix = jobs == 1 ? "1_job" : "2_jobs"
-                let metric = { (what: String) in "\(name)_\(what)_\(suffix)" }
-                report.add(
-                    "batch_command", metric("in_process_docs_per_s"),
-                    median(pairs.map(\.inProcess.docsPerSecond)), digits: 1)
-                report.add(
-                    "batch_command", metric("galley_batch_docs_per_s"),
-                    median(pairs.map(\.command.docsPerSecond)), digits: 1)
-                report.add(
-                    "batch_command", metric("batch_over_in_process"),
-                    median(pairs.map { $0.command.docsPerSecond / $0.inProcess.docsPerSecond }), digits: 3)
-                report.add(
-                    "batch_command", metric("in_process_cpu_ms_per_doc"),
-                    median(pairs.map(\.inProcess.cpuMilliseconds)), digits: 2)
-                report.add(
-                    "batch_command", metric("galley_batch_cpu_ms_per_doc"),
-                    median(pairs.map(\.command.cpuMilliseconds)), digits: 2)
+                let figures: [(String, [Double], Int)] = [
+                    ("in_process_docs_per_s", pairs.map(\.inProcess.docsPerSecond), 1),
+                    ("galley_batch_docs_per_s", pairs.map(\.command.docsPerSecond), 1),
+                    ("batch_over_in_process", pairs.map { $0.command.docsPerSecond / $0.inProcess.docsPerSecond }, 3),
+                    ("in_process_cpu_ms_per_doc", pairs.map(\.inProcess.cpuMilliseconds), 2),
+                    ("galley_batch_cpu_ms_per_doc", pairs.map(\.command.cpuMilliseconds), 2),
+                ]
+                for (what, values, digits) in figures {
+                    report.add("batch_command", "\(name)_\(what)_\(suffix)", values.median, digits: digits)
+                }
             }
         }
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
     }
 
     /// This process's CPU time so far (user + system, every thread).

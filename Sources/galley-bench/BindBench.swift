@@ -34,10 +34,10 @@ enum BindBench {
             }
         }
         if !invoiceSamples.isEmpty {
-            report.add("bind", "w1_bind_ms", invoiceSamples.sorted()[invoiceSamples.count / 2] * 1000)
+            report.add("bind", "w1_bind_ms", invoiceSamples.median * 1000)
         }
         if !wideSamples.isEmpty {
-            report.add("bind", "wide_40_keys_bind_ms", wideSamples.sorted()[wideSamples.count / 2] * 1000)
+            report.add("bind", "wide_40_keys_bind_ms", wideSamples.median * 1000)
         }
     }
 

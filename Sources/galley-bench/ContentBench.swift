@@ -38,8 +38,8 @@ enum ContentBench {
                 _ = try WorkloadBench.render(content, contentResources, record, output)
                 contentSamples.append(Clock.now() - start)
             }
-            let plainMedian = plainSamples.sorted()[plainSamples.count / 2] * 1000
-            let contentMedian = contentSamples.sorted()[contentSamples.count / 2] * 1000
+            let plainMedian = plainSamples.median * 1000
+            let contentMedian = contentSamples.median * 1000
             report.add("content", "w1_\(kind)_ms", plainMedian)
             report.add("content", "w1_svg_qr_\(kind)_ms", contentMedian)
             report.add("content", "w1_svg_qr_\(kind)_ratio_to_w1", contentMedian / plainMedian, digits: 2)

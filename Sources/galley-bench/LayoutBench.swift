@@ -23,8 +23,7 @@ enum LayoutBench {
             checksum += root.layoutThatFits(range).size.height
             coldSamples.append(Clock.now() - start)
         }
-        coldSamples.sort()
-        let coldLayout = coldSamples[coldSamples.count / 2]
+        let coldLayout = coldSamples.median
 
         let root = makeTree()
         checksum += root.layoutThatFits(range).size.height

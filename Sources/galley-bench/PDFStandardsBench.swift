@@ -64,11 +64,9 @@ enum PDFStandardsBench {
             bytes.1 = try render(index, true)
             standard.append(Clock.now() - start)
         }
-        plain.sort()
-        standard.sort()
         return (
-            Measure(ms: plain[plain.count / 2] * 1000, bytes: bytes.0),
-            Measure(ms: standard[standard.count / 2] * 1000, bytes: bytes.1)
+            Measure(ms: plain.median * 1000, bytes: bytes.0),
+            Measure(ms: standard.median * 1000, bytes: bytes.1)
         )
     }
 

@@ -22,8 +22,7 @@ enum PagedBench {
             // The first three runs warm the caches (fonts, shaping, paragraphs).
             if run >= 3 { samples.append(Clock.now() - start) }
         }
-        samples.sort()
-        report.add("paged", "w2_pdf_ms", samples[samples.count / 2] * 1000)
+        report.add("paged", "w2_pdf_ms", samples.median * 1000)
         report.add("paged", "w2_pages", Double(pages), digits: 0)
         report.add("paged", "w2_pdf_bytes", Double(bytes), digits: 0)
 

@@ -30,9 +30,8 @@ enum RasterCacheBench {
                     }
                     samples.append(Clock.now() - start)
                 }
-                samples.sort()
                 let name = "w1_letterhead_\(label)_\(cached ? "cached" : "uncached")_ms"
-                report.add("raster_cache", name, samples[samples.count / 2] * 1000)
+                report.add("raster_cache", name, samples.median * 1000)
                 if let statistics = cache?.statistics {
                     report.add("raster_cache", "w1_letterhead_\(label)_hit_rate", statistics.hitRate, digits: 3)
                 }

@@ -41,7 +41,7 @@ enum ServeBench {
             report.add("startup", "w1_batch_process_docs_per_s_\(jobs)_jobs", batchBest, digits: 1)
             report.add("startup", "w1_serve_requests_per_s_\(jobs)_jobs", best, digits: 1)
             report.add("startup", "w1_serve_over_batch_\(jobs)_jobs", best / batchBest, digits: 2)
-            report.add("startup", "w1_serve_p50_ms_\(jobs)_jobs", latencies[latencies.count / 2] * 1000)
+            report.add("startup", "w1_serve_p50_ms_\(jobs)_jobs", latencies.median * 1000)
             report.add("startup", "w1_serve_p99_ms_\(jobs)_jobs", latencies[latencies.count * 99 / 100] * 1000)
         }
     }

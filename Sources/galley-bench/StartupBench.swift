@@ -29,10 +29,9 @@ enum StartupBench {
             cpu.append(run.cpuSeconds)
         }
         samples.sort()
-        cpu.sort()
-        report.add("startup", "w1_cold_process_ms", samples[samples.count / 2] * 1000)
+        report.add("startup", "w1_cold_process_ms", samples.median * 1000)
         report.add("startup", "w1_cold_process_min_ms", samples[0] * 1000)
-        report.add("startup", "w1_cold_process_cpu_ms", cpu[cpu.count / 2] * 1000)
+        report.add("startup", "w1_cold_process_cpu_ms", cpu.median * 1000)
         let version = try Self.medianProcess(galley, ["--version"])
         report.add("startup", "galley_version_process_ms", version * 1000)
         try ServeBench.measure(galley: galley, records: records, report: &report)
@@ -45,7 +44,6 @@ enum StartupBench {
             _ = try Tool.spawn(path, arguments)
             samples.append(Clock.now() - start)
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        return samples.median
     }
 }

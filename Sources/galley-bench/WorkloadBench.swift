@@ -41,14 +41,12 @@ enum WorkloadBench {
                     bytes[name] = try render(template, resources, record, output)
                     samples.append(Clock.now() - start)
                 }
-                samples.sort()
-                medians[name] = samples[samples.count / 2] * 1000
+                medians[name] = samples.median * 1000
             }
             rounds.append((medians, floor))
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         for (name, _, _, _, _) in kinds where wanted?.contains(name) ?? true {
-            report.add("workloads", "\(name)_ms", median(rounds.compactMap { $0.galley[name] }))
+            report.add("workloads", "\(name)_ms", rounds.compactMap { $0.galley[name] }.median)
             report.add("workloads", "\(name)_bytes", Double(bytes[name] ?? 0), digits: 0)
         }
         for (name, template, resources, data, output) in kinds
@@ -76,8 +74,8 @@ enum WorkloadBench {
                 return (galley, floor)
             }
             guard !paired.isEmpty else { continue }
-            report.add("workloads", "\(name)_floor_ms", median(paired.map(\.1)))
-            report.add("workloads", "\(name)_ratio_to_floor", median(paired.map { $0.0 / $0.1 }), digits: 2)
+            report.add("workloads", "\(name)_floor_ms", paired.map(\.1).median)
+            report.add("workloads", "\(name)_ratio_to_floor", paired.map { $0.0 / $0.1 }.median, digits: 2)
         }
     }
 
@@ -130,8 +128,7 @@ enum WorkloadBench {
             for index in 0..<6 { samples[index].append(t[index + 1] - t[index]) }
         }
         for (index, name) in ["bind", "layout", "display_list", "paint", "finish", "teardown"].enumerated() {
-            let sorted = samples[index].sorted()
-            report.add("workloads", "w1_pdf_phase_\(name)_ms", sorted[sorted.count / 2] * 1000)
+            report.add("workloads", "w1_pdf_phase_\(name)_ms", samples[index].median * 1000)
         }
     }
 
