@@ -71,6 +71,16 @@ final class AtomicFile {
         try AtomicFile.writeAll(descriptor, bytes, path: path)
     }
 
+    /// Writes a whole buffer the caller already has: held as it is (no copy) when it is the
+    /// file's only contents and fits the memory limit.
+    func write(adopting bytes: [UInt8]) throws(RenderError) {
+        if held?.isEmpty == true && bytes.count <= memoryLimit {
+            held = bytes
+            return
+        }
+        try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try write(buffer) } }.get()
+    }
+
     /// Flushes to disk and renames over the destination.
     func commit() throws(RenderError) {
         if held != nil { try create() }
@@ -192,7 +202,7 @@ public enum FileOutput {
             return
         }
         let file = try AtomicFile(path: path, memoryLimit: PendingFile.memoryLimit)
-        try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try file.write(buffer) } }.get()
+        try file.write(adopting: bytes)
         try AtomicFile.commit([file], commit)
     }
 }

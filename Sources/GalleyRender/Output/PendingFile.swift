@@ -54,9 +54,14 @@ public struct PendingFile: Sendable {
     /// written out now (nothing is left behind when that fails).
     public func writtenOut() throws(RenderError) -> PendingFile {
         guard case .contents(let contents) = storage else { return self }
+        return try Self.temporaryFile(path, contents).handOver()
+    }
+
+    /// `contents` written to a new temporary file beside `path`.
+    private static func temporaryFile(_ path: String, _ contents: [UInt8]) throws(RenderError) -> AtomicFile {
         let file = try AtomicFile(path: path)
-        try contents.withUnsafeBytes { bytes in Result { () throws(RenderError) in try file.write(bytes) } }.get()
-        return try file.handOver()
+        try file.write(adopting: contents)
+        return file
     }
 
     /// Renames the file into place. Its contents must be on disk first (``syncFileSystems(of:)``
@@ -66,15 +71,8 @@ public struct PendingFile: Sendable {
         switch storage {
         case .temporaryFile(let temporaryPath):
             guard rename(temporaryPath, path) == 0 else { throw AtomicFile.error(path, "rename failed") }
-        case .contents:
-            let file = try writtenOut()
-            do {
-                try file.sync()
-                try file.install()
-            } catch {
-                file.discard()
-                throw error
-            }
+        case .contents(let contents):
+            try Self.temporaryFile(path, contents).commit()
         }
     }
 

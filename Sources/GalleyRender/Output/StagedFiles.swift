@@ -21,7 +21,7 @@ public final class StagedFiles {
     /// Writes `bytes` to a temporary file beside `path`.
     public func stage(_ bytes: [UInt8], at path: String) throws(RenderError) {
         let file = try AtomicFile(path: path, memoryLimit: max(0, PendingFile.memoryLimit - held))
-        try bytes.withUnsafeBytes { buffer in Result { () throws(RenderError) in try file.write(buffer) } }.get()
+        try file.write(adopting: bytes)
         held += file.heldCount
         files.append(file)
     }

@@ -168,13 +168,8 @@ struct SimpleParagraph {
             let container = alignWidth.isFinite ? alignWidth : widest
             for (index, line) in breaks.enumerated() {
                 if cancellation.shouldStop() { return .empty }
-                let slack = container - placed[index].width
-                let x: Double
-                switch paragraph.alignment {
-                case .center: x = slack / 2
-                case .end: x = slack
-                case .start, .justify: x = 0
-                }
+                let x = ParagraphLayout.alignedX(
+                    lineWidth: placed[index].width, container: container, alignment: paragraph.alignment, rtl: false)
                 emit(index, line, placed[index], x: x)
             }
         }
