@@ -69,6 +69,29 @@ import Testing
         #expect((0..<3).map { _ in queue.pop() } == [2, 3, 4])
     }
 
+    @Test func weighedElementsFillTheQueueToItsWeightAndAHeavyOneStillGetsIn() {
+        let queue = BoundedQueue<Int>(capacity: 32, weightCapacity: 100)
+        #expect(queue.push(0, weight: 40))
+        #expect(queue.push(1, weight: 40))
+        // 80 + 40 is over 100: the producer waits although the count leaves room.
+        let producer = thread { #expect(queue.push(2, weight: 40)) }
+        while queue.producersWaiting == 0 { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(queue.count == 2)
+        #expect(queue.pop() == 0)
+        // 40 + 40 fits: the producer is let in.
+        #expect(producer.wait(timeout: .now() + 5) == .success)
+        #expect(queue.count == 2)
+        #expect(queue.pop() == 1)
+        #expect(queue.pop() == 2)
+        // Heavier than the whole capacity: it waits for an empty queue, then gets in alone.
+        #expect(queue.push(3, weight: 10))
+        let heavy = thread { #expect(queue.push(4, weight: 500)) }
+        while queue.producersWaiting == 0 { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(queue.pop() == 3)
+        #expect(heavy.wait(timeout: .now() + 5) == .success)
+        #expect(queue.pop() == 4)
+    }
+
     @Test func aGatheringConsumerTakesItsGroupWhenItIsThereOrWhenTimeIsUp() {
         let queue = BoundedQueue<Int>(capacity: 8)
         // Four (half the capacity) are there: taken at once, without waiting the second.

@@ -1,25 +1,31 @@
 import CCairo
 import Glibc
 
-/// Owns one `cairo_font_face_t`. cairo font faces are reference-counted atomically and lock
-/// their FreeType face around every use, so one face is shared by all threads (toolchain notes §3).
+/// Owns one `cairo_font_face_t` drawing with a FreeType face of its own.
+///
+/// cairo locks a font's FreeType face, and each of its scaled fonts, around every use (glyph
+/// extents, glyph images, the PDF subsetter's table reads). Faces shared by every thread made
+/// two workers drawing the same font wait for each other thousands of times per thousand
+/// invoices, so each thread draws with faces of its own (``FontFaceCache``). A face may still
+/// be used from another thread (a PDF surface finished elsewhere): cairo's locks keep that safe.
 final class CairoFontFace: @unchecked Sendable {
+    // Safety of `@unchecked Sendable`: `pointer` is immutable, and cairo font faces are
+    // reference-counted atomically and lock their FreeType face around every use.
     let pointer: OpaquePointer
 
     init(_ resource: FontResource) throws(RenderError) {
-        // cairo opens the file lazily and would only fail at the first draw, leaving the
-        // context in a sticky error state; check readability up front for a clear error.
+        // A clear error for an unreadable file, before FreeType's number.
         guard access(resource.path, R_OK) == 0 else {
             throw RenderError.io(path: resource.path, message: "font file is not readable")
         }
-        guard let pointer = ccairo_font_face_create_for_file(resource.path, Int32(clamping: resource.faceIndex)) else {
-            throw RenderError.cairo(operation: "font face for \(resource.path)", status: "NULL face")
-        }
-        let status = cairo_font_face_status(pointer)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_font_face_destroy(pointer)
-            try checkCairo(status, "font face for \(resource.path)")
-            throw RenderError.cairo(operation: "font face for \(resource.path)", status: "unknown")
+        var error: Int32 = 0
+        guard let pointer = ccairo_font_face_create_for_file(resource.path, resource.faceIndex, &error) else {
+            if error != 0 {
+                throw RenderError.io(
+                    path: resource.path,
+                    message: "not a font FreeType can read (face \(resource.faceIndex), FreeType error \(error))")
+            }
+            throw RenderError.cairo(operation: "font face for \(resource.path)", status: "out of memory")
         }
         self.pointer = pointer
     }
@@ -27,20 +33,61 @@ final class CairoFontFace: @unchecked Sendable {
     deinit { cairo_font_face_destroy(pointer) }
 }
 
-/// The process-wide map from font files to cairo font faces, built on first use.
+/// The cairo font face of each font file, one set per thread: two threads drawing the same
+/// font never wait for each other's cairo locks. A thread's faces are released when it ends
+/// (cairo keeps a face alive while its scaled fonts are cached).
 final class FontFaceCache: Sendable {
     static let shared = FontFaceCache()
 
-    private let faces = Locked<[FontResource: CairoFontFace]>([:])
+    /// Faces for every thread, used only if the thread-local slot could not be created.
+    private let sharedFaces = Locked<[FontResource: CairoFontFace]>([:])
 
+    /// The calling thread's face for `resource`, made on first use.
     func face(for resource: FontResource) throws(RenderError) -> CairoFontFace {
-        if let face = faces.withLock({ $0[resource] }) { return face }
-        let created = try CairoFontFace(resource)
-        // Another thread may have won the race; keep the first face so everyone shares one.
-        return faces.withLock { faces in
-            if let existing = faces[resource] { return existing }
-            faces[resource] = created
-            return created
+        guard let faces = ThreadFontFaces.current else {
+            if let face = sharedFaces.withLock({ $0[resource] }) { return face }
+            let created = try CairoFontFace(resource)
+            return sharedFaces.withLock { faces in
+                if let existing = faces[resource] { return existing }
+                faces[resource] = created
+                return created
+            }
         }
+        if let face = faces.faces[resource] { return face }
+        let created = try CairoFontFace(resource)
+        faces.faces[resource] = created
+        return created
+    }
+}
+
+/// One thread's cairo font faces, reached through a pthread key whose destructor releases them
+/// when the thread exits.
+private final class ThreadFontFaces {
+    var faces: [FontResource: CairoFontFace] = [:]
+
+    /// The key, created once; nil if the process is out of keys.
+    private static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<ThreadFontFaces>.fromOpaque(pointer).release()
+        }
+        return status == 0 ? key : nil
+    }()
+
+    /// The calling thread's faces (made on first use); nil without a key.
+    /// Only the calling thread ever reaches the object returned: it is stored under a
+    /// thread-local key and released by that thread's exit.
+    static var current: ThreadFontFaces? {
+        guard let key else { return nil }
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadFontFaces>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let faces = ThreadFontFaces()
+        guard pthread_setspecific(key, Unmanaged.passRetained(faces).toOpaque()) == 0 else {
+            Unmanaged.passUnretained(faces).release()
+            return nil
+        }
+        return faces
     }
 }

@@ -93,6 +93,9 @@ public struct RecordReader: Sequence {
         return Swift.min(1, Double(stream.position) / Double(size))
     }
 
+    /// How many bytes of the input the reader has consumed.
+    public var bytesRead: Int { stream.position }
+
     /// The most bytes the reader has held at once: its read buffer plus the largest record's
     /// bytes. It depends on record size, never on file size.
     public var peakBufferedBytes: Int { decoder.peakBufferedBytes }
