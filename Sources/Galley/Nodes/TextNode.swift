@@ -28,13 +28,13 @@ public final class TextNode: DisplayNode, DrawingNode {
 
     /// Paragraph layouts by width, at most 8: measuring and drawing at one width shapes the text
     /// once. Layouts the node was measured with come last, the latest measurement last (drawing
-    /// prefers its breaks). One small array rather than a dictionary and a list: a paged body can
-    /// hold tens of thousands of text nodes.
+    /// prefers its breaks). One small list rather than a dictionary and a list, its first layout
+    /// inline (`InlineFirstList`): a paged body can hold tens of thousands of text nodes.
     ///
     /// Unchecked exclusivity (also `drawLayouts`): private, touched only by this node's
     /// measuring and drawing on the task that owns the node, and no access calls out to code
     /// that could reach the node while it lasts (the typesetter runs between accesses).
-    @exclusivity(unchecked) private var typesets: [Typeset] = []
+    @exclusivity(unchecked) private var typesets = InlineFirstList<Typeset>()
     /// Layouts broken at a measured width and aligned in the drawn frame's width.
     @exclusivity(unchecked) private var drawLayouts: [DrawKey: ParagraphLayout] = [:]
 

@@ -52,7 +52,7 @@ public struct DisplayGroup: Hashable, Sendable {
 
 /// One drawing operation of a page. The display list is the only thing the PNG and PDF
 /// writers read: immutable, `Sendable`, free of nodes and C objects.
-public indirect enum DisplayItem: Hashable, Sendable {
+public enum DisplayItem: Hashable, Sendable {
     case fill(Path, Color)
     case stroke(Path, Color, lineWidth: Double)
     case glyphs(GlyphRun)

@@ -81,11 +81,15 @@ struct SimpleParagraph {
         let language = paragraph.language ?? "en"
         let (glyphs, prefix) = shape(language: language, measuringOnly: !includingItems)
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
-        let breaks = Break.run(
-            text, shaping: Shaping(items: [], prefix: prefix), paragraph: paragraph, width: lineWidth
-        ) {
-            _ in 0
-        }
+        // A paragraph on one line (most of them) makes no array of one line.
+        let shaping = Shaping(items: [], prefix: prefix)
+        // (Break.run: no line at all for empty text.)
+        let singleLine =
+            text.count > 0 ? Break.singleLine(text, shaping: shaping, paragraph: paragraph, width: lineWidth) : nil
+        let severalLines =
+            singleLine == nil
+            ? Break.run(text, shaping: shaping, paragraph: paragraph, width: lineWidth) { _ in 0 } : []
+        let breaks = OneOrMany(one: singleLine, many: severalLines)
         // Cancelled (TypesettingCancellation): the partial breaks go no further.
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         guard !breaks.contains(where: \.hyphenated) else { return nil }
@@ -227,5 +231,21 @@ struct SimpleParagraph {
         }
         for i in 0..<text.count { prefix[i + 1] = prefix[i] + prefix[i + 1] }
         return (glyphs, prefix)
+    }
+}
+
+/// One line break or an array of them, read as a collection: a paragraph on one line (nearly
+/// every one) keeps its line in place, where an array of one was an allocation per paragraph.
+private struct OneOrMany: RandomAccessCollection {
+    let one: LineBreak?
+    let many: [LineBreak]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { one == nil ? many.count : 1 }
+
+    subscript(position: Int) -> LineBreak {
+        guard let one else { return many[position] }
+        precondition(position == 0, "index out of range")
+        return one
     }
 }
