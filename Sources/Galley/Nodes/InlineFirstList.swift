@@ -11,9 +11,6 @@ struct InlineFirstList<Element>: RandomAccessCollection, MutableCollection, Rang
 
     init() {}
 
-    /// A list of one.
-    init(_ element: Element) { inlineFirst = element }
-
     var startIndex: Int { 0 }
     var endIndex: Int { inlineFirst == nil ? 0 : 1 + others.count }
 
