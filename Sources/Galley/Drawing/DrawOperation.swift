@@ -33,13 +33,16 @@ public struct DrawOperation: Sendable {
     }
 }
 
-/// A node class's draw parameters with its static routine: one allocation per operation.
+/// A node class's draw parameters with its static routine. The snapshots are structs: held as
+/// `any DrawSnapshot`, parameters of up to three words (a text node's item list) are stored in
+/// the existential itself, and only larger ones are boxed — a class was an allocation per
+/// drawing node of every document.
 private protocol DrawSnapshot: Sendable {
     var key: DrawKey { get }
     func draw(in context: GraphicsContext, bounds: Rect, isCancelled: CancellationCheck, isRasterizing: Bool) throws
 }
 
-private final class DrawingSnapshot<Node: DrawingNode>: DrawSnapshot {
+private struct DrawingSnapshot<Node: DrawingNode>: DrawSnapshot {
     let parameters: Node.Parameters
 
     init(parameters: Node.Parameters) { self.parameters = parameters }
@@ -51,7 +54,7 @@ private final class DrawingSnapshot<Node: DrawingNode>: DrawSnapshot {
     }
 }
 
-private final class ImageSnapshot<Node: ImageDisplayingNode>: DrawSnapshot {
+private struct ImageSnapshot<Node: ImageDisplayingNode>: DrawSnapshot {
     let parameters: Node.Parameters
 
     init(parameters: Node.Parameters) { self.parameters = parameters }
