@@ -21,7 +21,8 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private let notEmpty = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Producers wait on it for room.
     private let notFull = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var items: [Element] = []
+    /// The queued elements with their weights (0 for an element pushed without one).
+    private var items: [(element: Element, weight: Int)] = []
     private var head = 0
     private var closed = false
     /// Consumers waiting for any element.
@@ -29,9 +30,8 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// The group size a gathering consumer waits for (0: none waits).
     private var gatheringFor = 0
     private var waitingProducers = 0
-    /// The weight of the elements queued, and of each (parallel to `items`).
+    /// The weight of the elements queued.
     private var queuedWeight = 0
-    private var weights: [Int] = []
     /// The largest weight a waiting producer waits to push (0: none waits for weight).
     private var waitingWeight = 0
     package let capacity: Int
@@ -120,8 +120,7 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
 
     /// Appends; returns the consumer this element is for, if one waits for it.
     private func append(_ element: Element, weight: Int) -> Wake {
-        items.append(element)
-        weights.append(weight)
+        items.append((element, weight))
         queuedWeight += weight
         if waitingForOne > 0 { return .oneConsumer }
         if gatheringFor > 0 && queued >= gatheringFor { return .allConsumers }
@@ -139,7 +138,7 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         withLockThenWake {
             waitForOne()
             guard head < items.count else { return (nil, .none) }
-            let element = items[head]
+            let element = items[head].element
             head += 1
             return (element, taken(1))
         }
@@ -162,7 +161,7 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
                 }
                 gatheringFor = 0
             }
-            let taken = Array(items[head..<min(items.count, head + max(1, limit))])
+            let taken = items[head..<min(items.count, head + max(1, limit))].map(\.element)
             head += taken.count
             return (taken, self.taken(taken.count))
         }
@@ -181,10 +180,9 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// and asks to wake the producers once the queue has drained to half its capacity and what
     /// they wait to push fits.
     private func taken(_ count: Int) -> Wake {
-        for index in (head - count)..<head { queuedWeight -= weights[index] }
+        for index in (head - count)..<head { queuedWeight -= items[index].weight }
         if head > 64 && head * 2 > items.count {
             items.removeFirst(head)
-            weights.removeFirst(head)
             head = 0
         }
         // An empty queue always has room, so the last take wakes a waiting producer.
@@ -217,7 +215,6 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
             let dropped = queued
             closed = true
             items.removeAll()
-            weights.removeAll()
             queuedWeight = 0
             head = 0
             pthread_cond_broadcast(notEmpty)

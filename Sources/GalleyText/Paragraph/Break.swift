@@ -26,6 +26,15 @@ enum Break {
     ) -> [LineBreak] {
         guard text.count > 0 else { return [] }
         if let line = singleLine(text, shaping: shaping, paragraph: paragraph, width: width) { return [line] }
+        return severalLines(text, shaping: shaping, paragraph: paragraph, width: width, hyphenWidth: hyphenWidth)
+    }
+
+    /// The lines of a non-empty paragraph `singleLine` did not place on one (a caller that asked
+    /// `singleLine` first comes here directly).
+    static func severalLines(
+        _ text: ParagraphText, shaping: Shaping, paragraph: ParagraphStyle, width: Double,
+        hyphenWidth: (Int) -> Double
+    ) -> [LineBreak] {
         let candidates = candidates(
             text, shaping: shaping, paragraph: paragraph, width: width, hyphenWidth: hyphenWidth)
         switch paragraph.lineBreaking {

@@ -83,12 +83,12 @@ struct SimpleParagraph {
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         // A paragraph on one line (most of them) makes no array of one line.
         let shaping = Shaping(items: [], prefix: prefix)
-        // (Break.run: no line at all for empty text.)
+        // (As Break.run: no line at all for empty text.)
         let singleLine =
             text.count > 0 ? Break.singleLine(text, shaping: shaping, paragraph: paragraph, width: lineWidth) : nil
         let severalLines =
-            singleLine == nil
-            ? Break.run(text, shaping: shaping, paragraph: paragraph, width: lineWidth) { _ in 0 } : []
+            singleLine == nil && text.count > 0
+            ? Break.severalLines(text, shaping: shaping, paragraph: paragraph, width: lineWidth) { _ in 0 } : []
         let breaks = OneOrMany(one: singleLine, many: severalLines)
         // Cancelled (TypesettingCancellation): the partial breaks go no further.
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
