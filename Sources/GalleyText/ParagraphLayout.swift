@@ -31,11 +31,12 @@ public struct LineInfo: Hashable, Sendable {
 public struct ParagraphLayout: Hashable, Sendable {
     /// width = widest line (≤ the constrained width unless one grapheme is wider); height = sum of line heights.
     public let size: Size
-    public let lines: [LineInfo]
+    /// The lines, top to bottom (most paragraphs have one: kept inline, no array).
+    public let lines: InlineFirstList<LineInfo>
     public let firstBaseline: Double
     public let lastBaseline: Double
-    /// Glyph runs, decoration fills and link areas.
-    public let items: [DisplayItem]
+    /// Glyph runs, decoration fills and link areas (one run for most paragraphs: kept inline).
+    public let items: InlineFirstList<DisplayItem>
     /// Characters no registered font could render (drawn as .notdef).
     public let missingCharacters: [Unicode.Scalar]
     /// Laying the paragraph out again at the same width with any other alignment width gives this

@@ -152,16 +152,17 @@ public enum Typesetter {
 
 extension ParagraphLayout {
     init(_ placed: [PlacedLine], items: [DisplayItem], missing: [Unicode.Scalar]) {
-        let lines = placed.map { line in
-            LineInfo(
-                range: line.content.range, baseline: line.baseline, ascent: line.ascent, descent: line.descent,
-                width: line.width, x: line.x, isHyphenated: line.content.hyphenated, isTruncated: line.content.truncated
-            )
-        }
+        let lines = InlineFirstList(
+            placed.lazy.map { line in
+                LineInfo(
+                    range: line.content.range, baseline: line.baseline, ascent: line.ascent, descent: line.descent,
+                    width: line.width, x: line.x, isHyphenated: line.content.hyphenated,
+                    isTruncated: line.content.truncated)
+            })
         let height = placed.reduce(0) { $0 + $1.ascent + $1.descent }
         self.init(
-            size: Size(width: placed.map(\.width).max() ?? 0, height: height), lines: lines,
-            firstBaseline: placed.first?.baseline ?? 0, lastBaseline: placed.last?.baseline ?? 0, items: items,
-            missingCharacters: missing)
+            size: Size(width: placed.lazy.map(\.width).max() ?? 0, height: height), lines: lines,
+            firstBaseline: placed.first?.baseline ?? 0, lastBaseline: placed.last?.baseline ?? 0,
+            items: InlineFirstList(items), missingCharacters: missing)
     }
 }

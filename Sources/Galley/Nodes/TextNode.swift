@@ -6,6 +6,8 @@ import GalleyText
 /// its baselines feed stack baseline alignment (Texture's ascender/descender).
 public final class TextNode: DisplayNode, DrawingNode {
     public struct Parameters: Hashable, Sendable {
+        /// An array, not the layout's inline list: the snapshot stays within a drawing
+        /// operation's inline storage (a larger one is boxed), and a fresh group adopts it.
         public var items: [DisplayItem]
     }
 
@@ -150,7 +152,7 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
 
     public func drawParameters() -> Parameters {
-        Parameters(items: drawingLayout(width: bounds.width).items)
+        Parameters(items: Array(drawingLayout(width: bounds.width).items))
     }
 
     /// The latest measurement whose lines all fit a frame `width` wide.
@@ -193,7 +195,7 @@ public final class TextNode: DisplayNode, DrawingNode {
 
     /// The lines `drawingLayout(width:)` draws, without typesetting when a measurement fits
     /// (pagination needs only their vertical extents).
-    func drawnLines(width: Double) -> [LineInfo] {
+    func drawnLines(width: Double) -> InlineFirstList<LineInfo> {
         fittingMeasurement(width: width)?.layout.lines ?? drawingLayout(width: width).lines
     }
 

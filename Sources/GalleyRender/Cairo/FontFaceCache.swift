@@ -60,34 +60,12 @@ final class FontFaceCache: Sendable {
     }
 }
 
-/// One thread's cairo font faces, reached through a pthread key whose destructor releases them
-/// when the thread exits.
+/// One thread's cairo font faces.
 private final class ThreadFontFaces {
     var faces: [FontResource: CairoFontFace] = [:]
 
-    /// The key, created once; nil if the process is out of keys.
-    private static let key: pthread_key_t? = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<ThreadFontFaces>.fromOpaque(pointer).release()
-        }
-        return status == 0 ? key : nil
-    }()
+    private static let perThread = ThreadLocal { ThreadFontFaces() }
 
-    /// The calling thread's faces (made on first use); nil without a key.
-    /// Only the calling thread ever reaches the object returned: it is stored under a
-    /// thread-local key and released by that thread's exit.
-    static var current: ThreadFontFaces? {
-        guard let key else { return nil }
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<ThreadFontFaces>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let faces = ThreadFontFaces()
-        guard pthread_setspecific(key, Unmanaged.passRetained(faces).toOpaque()) == 0 else {
-            Unmanaged.passUnretained(faces).release()
-            return nil
-        }
-        return faces
-    }
+    /// The calling thread's faces (made on first use); nil when no thread-local slot exists.
+    static var current: ThreadFontFaces? { perThread.current }
 }

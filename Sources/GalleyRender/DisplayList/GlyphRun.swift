@@ -39,7 +39,15 @@ public struct GlyphRun: Hashable, Sendable {
     public var origin: Point
     public var glyphs: [Glyph]
     public var text: String
-    public var clusters: [Cluster]
+    /// How glyphs map to `text`, in visual glyph order; empty maps the whole text to the whole run.
+    public var clusters: [Cluster] {
+        get { clusterList ?? Array(repeating: Cluster(byteCount: 1, glyphCount: 1), count: glyphs.count) }
+        set { clusterList = GlyphRun.compacted(newValue, glyphCount: glyphs.count) }
+    }
+    /// `clusters`, or nil when each glyph is a cluster of its own one UTF-8 byte — ASCII text
+    /// without ligatures, most runs — so that case keeps no array. Always in this one form, so
+    /// that equal runs compare equal.
+    package private(set) var clusterList: [Cluster]?
     public var clustersBackward: Bool
     /// A synthetic slant (shear) for italic styles that have no italic face; 0 for none.
     public var syntheticSlant: Double
@@ -48,15 +56,35 @@ public struct GlyphRun: Hashable, Sendable {
         font: FontResource, fontSize: Double, color: Color, origin: Point, glyphs: [Glyph],
         text: String, clusters: [Cluster], clustersBackward: Bool = false, syntheticSlant: Double = 0
     ) {
+        self.init(
+            font: font, fontSize: fontSize, color: color, origin: origin, glyphs: glyphs, text: text,
+            clusterList: GlyphRun.compacted(clusters, glyphCount: glyphs.count), clustersBackward: clustersBackward,
+            syntheticSlant: syntheticSlant)
+    }
+
+    /// A run whose clusters are already in `clusterList`'s form (nil: one byte per glyph).
+    package init(
+        font: FontResource, fontSize: Double, color: Color, origin: Point, glyphs: [Glyph],
+        text: String, clusterList: [Cluster]?, clustersBackward: Bool, syntheticSlant: Double
+    ) {
+        // One form only: a list of one byte per glyph must come as nil.
+        assert(clusterList.map { GlyphRun.compacted($0, glyphCount: glyphs.count) != nil } ?? true)
         self.font = font
         self.fontSize = fontSize
         self.color = color
         self.origin = origin
         self.glyphs = glyphs
         self.text = text
-        self.clusters = clusters
+        self.clusterList = clusterList
         self.clustersBackward = clustersBackward
         self.syntheticSlant = syntheticSlant
+    }
+
+    /// `clusters` as `clusterList` keeps them.
+    private static func compacted(_ clusters: [Cluster], glyphCount: Int) -> [Cluster]? {
+        let isOneBytePerGlyph =
+            clusters.count == glyphCount && clusters.allSatisfy { $0.byteCount == 1 && $0.glyphCount == 1 }
+        return isOneBytePerGlyph ? nil : clusters
     }
 
     /// The same run moved by an offset (paragraph lines are laid out at 0,0 and placed later).

@@ -66,6 +66,16 @@ public final class GraphicsContext {
     }
 
     public func append(contentsOf items: [DisplayItem]) {
+        // Into a group opened for them (a node's drawing, translated): the group takes the array
+        // itself instead of a copy (appended to later, it is copied then, as before).
+        if stack[stack.count - 1].isEmpty {
+            stack[stack.count - 1] = items
+        } else {
+            stack[stack.count - 1].append(contentsOf: items)
+        }
+    }
+
+    public func append(contentsOf items: InlineFirstList<DisplayItem>) {
         stack[stack.count - 1].append(contentsOf: items)
     }
 

@@ -243,22 +243,25 @@ final class Painter {
     /// and glyphs exactly (cairo would put the context into a permanent error state).
     private func fillClusters(_ run: GlyphRun) -> Int? {
         let byteCount = run.text.utf8.count
-        guard !run.clusters.isEmpty else {
+        guard let list = run.clusterList else {
+            // Each glyph one byte of the text (GlyphRun.clusterList): as many clusters as glyphs.
+            guard byteCount == run.glyphs.count else { return nil }
+            reserveClusters(byteCount)
+            for index in 0..<byteCount { clusters[index] = cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1) }
+            return byteCount
+        }
+        guard !list.isEmpty else {
             // No clusters: the whole text maps to the whole run (still extractable).
             clusters[0] = cairo_text_cluster_t(num_bytes: Int32(byteCount), num_glyphs: Int32(run.glyphs.count))
             return 1
         }
-        if run.clusters.count > clusterCapacity {
-            clusters.deallocate()
-            clusterCapacity = max(run.clusters.count, clusterCapacity * 2)
-            clusters = .allocate(capacity: clusterCapacity)
-        }
+        reserveClusters(list.count)
         var bytes = 0
         var glyphTotal = 0
         var index = 0
         // GlyphRun lists clusters in visual glyph order. cairo's BACKWARD flag wants them in
         // text order, mapped to glyphs from the end of the glyph array: the reverse order.
-        let ordered = run.clustersBackward ? Array(run.clusters.reversed()) : run.clusters
+        let ordered = run.clustersBackward ? Array(list.reversed()) : list
         for cluster in ordered {
             guard cluster.byteCount >= 0, cluster.glyphCount >= 0 else { return nil }
             bytes += cluster.byteCount
@@ -269,6 +272,14 @@ final class Painter {
         }
         guard bytes == byteCount, glyphTotal == run.glyphs.count else { return nil }
         return index
+    }
+
+    /// Grows the cluster scratch array to hold `count` clusters.
+    private func reserveClusters(_ count: Int) {
+        guard count > clusterCapacity else { return }
+        clusters.deallocate()
+        clusterCapacity = max(count, clusterCapacity * 2)
+        clusters = .allocate(capacity: clusterCapacity)
     }
 
     private func setFont(_ run: GlyphRun) throws(RenderError) {

@@ -98,8 +98,23 @@ enum Draw {
         glyphs.reserveCapacity(shaped.count)
         // Clusters are made in the same pass while their starts increase (left-to-right text, the
         // common case): each ends where the next begins. Otherwise they are worked out apart.
-        var clusters: [GlyphRun.Cluster] = []
-        clusters.reserveCapacity(shaped.count)
+        // Nil while every cluster so far is one glyph of one UTF-8 byte (GlyphRun.clusterList).
+        var clusters: [GlyphRun.Cluster]?
+        var uniformCount = 0
+        func append(_ cluster: GlyphRun.Cluster) {
+            if clusters == nil {
+                if cluster.byteCount == 1 && cluster.glyphCount == 1 {
+                    uniformCount += 1
+                    return
+                }
+                var list: [GlyphRun.Cluster] = []
+                list.reserveCapacity(shaped.count)
+                list.append(
+                    contentsOf: repeatElement(GlyphRun.Cluster(byteCount: 1, glyphCount: 1), count: uniformCount))
+                clusters = list
+            }
+            clusters?.append(cluster)
+        }
         var increasing = true
         var groupStart = -1
         var groupCount = 0
@@ -114,9 +129,7 @@ enum Draw {
             }
             if groupCount > 0, increasing {
                 if start > groupStart {
-                    clusters.append(
-                        GlyphRun.Cluster(
-                            byteCount: utf8Count(units, groupStart..<start), glyphCount: groupCount))
+                    append(GlyphRun.Cluster(byteCount: utf8Count(units, groupStart..<start), glyphCount: groupCount))
                 } else {
                     increasing = false
                 }
@@ -125,14 +138,19 @@ enum Draw {
             groupCount = 1
         }
         if increasing, groupCount > 0 {
-            clusters.append(
-                GlyphRun.Cluster(byteCount: utf8Count(units, groupStart..<units.count), glyphCount: groupCount))
-        } else if !increasing {
-            clusters = unorderedClusters(shaped, units: units, base: base)
+            append(GlyphRun.Cluster(byteCount: utf8Count(units, groupStart..<units.count), glyphCount: groupCount))
         }
+        guard increasing else {
+            return GlyphRun(
+                font: font, fontSize: style.fontSize, color: style.color, origin: origin,
+                glyphs: glyphs, text: string, clusters: unorderedClusters(shaped, units: units, base: base),
+                clustersBackward: rtl, syntheticSlant: syntheticItalic ? syntheticSlant : 0)
+        }
+        // Every cluster in order: `clusters` is nil exactly when each was one glyph of one byte
+        // (and then they are as many as the glyphs).
         return GlyphRun(
             font: font, fontSize: style.fontSize, color: style.color, origin: origin,
-            glyphs: glyphs, text: string, clusters: clusters,
+            glyphs: glyphs, text: string, clusterList: clusters,
             clustersBackward: rtl, syntheticSlant: syntheticItalic ? syntheticSlant : 0)
     }
 

@@ -23,16 +23,16 @@ enum LongRunShaping {
         while start < count {
             let end = min(count, start + chunkLength)
             guard end < count else {
-                pieces.append(session.shapeWithHarfBuzz(key, face: face, range: start..<count).glyphs)
+                pieces.append(session.shapeWithHarfBuzz(key, face: face, range: start..<count))
                 break
             }
             let shaped = session.shapeWithHarfBuzz(key, face: face, range: start..<end)
             let window = (start + 1)...(end - margin)
-            guard let cut = safeCut(shaped.glyphs, unsafe: shaped.unsafeToBreak, within: window) else {
-                pieces.append(session.shapeWithHarfBuzz(key, face: face, range: start..<count).glyphs)
+            guard let cut = safeCut(shaped, unsafe: shaped.map(\.unsafeToBreak), within: window) else {
+                pieces.append(session.shapeWithHarfBuzz(key, face: face, range: start..<count))
                 break
             }
-            pieces.append(shaped.glyphs.filter { Int($0.cluster) < cut })
+            pieces.append(shaped.filter { Int($0.cluster) < cut })
             start = cut
             // Asked after every piece (a few milliseconds of shaping). Cancelled, the partial run
             // is not cached (`ShapingCache`) and the layout is dropped (`Typesetter`).

@@ -14,7 +14,7 @@ extension ParagraphLayout {
             return nil
         }
         let container = width.isFinite ? max(0, width) : size.width
-        var shifts = [Double](repeating: 0, count: lines.count)
+        var shifts = InlineFirstList(repeatElement(0.0, count: lines.count))
         var moved = lines
         for index in lines.indices {
             let line = lines[index]

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import GalleyRender
 
 /// A positioned glyph in points; `cluster` is the UTF-16 offset in the paragraph of the first
 /// character it came from. Offsets are y-up (HarfBuzz convention).
@@ -45,7 +46,8 @@ struct Shaping {
 /// Shape: HarfBuzz on each item as a whole, through the shaping cache. Items are not split into
 /// words: fonts kern across spaces (Liberation Sans kerns " T"), and hb-shape agreement is a
 /// test; the cache still hits for repeated runs (labels, table cells, batch records). Direction, script and language are set on the buffer; features parse with
-/// HarfBuzz's own syntax. One hb_buffer per session (one session per layout call, so per thread).
+/// HarfBuzz's own syntax. One hb_buffer per session (one session per layout call, so per thread),
+/// handed on to the thread's next session (`SpareShapingBuffer`).
 final class ShapingSession {
     private let buffer: OpaquePointer?
     let language: String
@@ -53,13 +55,16 @@ final class ShapingSession {
     /// into the shaping cache at once, not into probation (`ShapingCache.glyphs`).
     let measuringOnly: Bool
 
+    /// The most code units shaped at once with `buffer` (a buffer that grew large is not kept).
+    private var longestShaped = 0
+
     init(language: String?, measuringOnly: Bool = false) {
-        buffer = hb_buffer_create()
+        buffer = SpareShapingBuffer.take()
         self.language = language ?? "en"
         self.measuringOnly = measuringOnly
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit { SpareShapingBuffer.giveBack(buffer, longestShaped: longestShaped) }
 
     func run(_ text: ParagraphText, items: [TextItem]) -> Shaping {
         var perUnit = [Double](repeating: 0, count: text.count)
@@ -202,16 +207,15 @@ final class ShapingSession {
     /// `LongRunShaping.chunkLength` is shaped in pieces (`LongRunShaping`).
     func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
         if key.item.count > LongRunShaping.chunkLength { return LongRunShaping.shape(key, face: face, session: self) }
-        return shapeWithHarfBuzz(key, face: face, range: key.item).glyphs
+        return shapeWithHarfBuzz(key, face: face, range: key.item)
     }
 
     /// HarfBuzz's glyphs for `range` of `key.text`, the rest of the text as context; clusters are
-    /// offsets into the whole text, and `unsafeToBreak` marks glyphs HarfBuzz flagged
-    /// `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` (the run may not be cut before their cluster).
-    func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace, range: Range<Int>) -> (
-        glyphs: [RawGlyph], unsafeToBreak: [Bool]
-    ) {
-        guard let buffer else { return ([], []) }
+    /// offsets into the whole text, and a glyph's `unsafeToBreak` is HarfBuzz's
+    /// `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` (the run may not be cut before its cluster).
+    func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace, range: Range<Int>) -> [RawGlyph] {
+        longestShaped = max(longestShaped, key.text.count)
+        guard let buffer else { return [] }
         hb_buffer_clear_contents(buffer)
         key.text.withUnsafeBufferPointer {
             hb_buffer_add_utf16(
@@ -229,14 +233,48 @@ final class ShapingSession {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, nil)
-        else { return ([], []) }
+        else { return [] }
         let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        let glyphs = (0..<Int(count)).map { i in
+        return (0..<Int(count)).map { i in
             RawGlyph(
                 id: infos[i].codepoint, cluster: Int32(truncatingIfNeeded: infos[i].cluster),
                 advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset,
                 unsafeToBreak: infos[i].mask & unsafe != 0)
         }
-        return (glyphs, glyphs.map(\.unsafeToBreak))
+    }
+}
+
+/// One HarfBuzz buffer a thread's shaping sessions pass on, one to the next: a buffer keeps its
+/// arrays when cleared, so a session shaping a short paragraph allocates nothing in HarfBuzz
+/// (a buffer made and freed per paragraph was several allocations). A session takes the spare
+/// buffer, so one made while another is alive on the thread gets a new buffer of its own.
+private final class SpareShapingBuffer {
+    private var buffer: OpaquePointer?
+
+    /// Buffers that shaped more code units than this are freed, not kept.
+    private static let longestKept = 4_096
+    private static let perThread = ThreadLocal { SpareShapingBuffer() }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// The thread's spare buffer, or a new one (nil only if HarfBuzz could not allocate).
+    static func take() -> OpaquePointer? {
+        if let spare = perThread.current, let buffer = spare.buffer {
+            spare.buffer = nil
+            return buffer
+        }
+        return hb_buffer_create()
+    }
+
+    /// Keeps `buffer` as the thread's spare if there is none and it stayed small; frees it otherwise.
+    static func giveBack(_ buffer: OpaquePointer?, longestShaped: Int) {
+        guard let buffer else { return }
+        guard longestShaped <= longestKept, let spare = perThread.current, spare.buffer == nil else {
+            hb_buffer_destroy(buffer)
+            return
+        }
+        // Reset to a new buffer's state; the arrays stay allocated.
+        hb_buffer_reset(buffer)
+        spare.buffer = buffer
     }
 }

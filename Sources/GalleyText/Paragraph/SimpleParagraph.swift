@@ -49,25 +49,36 @@ struct SimpleParagraph {
         guard style.letterSpacing == 0, !style.underline, !style.strikethrough, style.link?.isEmpty ?? true,
             let face = registry.face(family: style.font, weight: style.weight, italic: style.italic)
         else { return nil }
-        let units = Array(spans[index].text.utf16)
-        let ascii = face.asciiGlyphMask()
-        for u in units {
-            switch u {
-            case 0x0A: continue  // a mandatory break: a control, which Itemize keeps in the primary face
-            case 0..<0x20, 0x7F...0x9F, 0x0590...: return nil
-            // ASCII: Latin letters, the rest Common.
-            case 0..<0x40: guard ascii.0 & (1 << u) != 0 else { return nil }
-            case 0x40..<0x80: guard ascii.1 & (1 << (u - 0x40)) != 0 else { return nil }
-            default:
-                // USCRIPT_COMMON, USCRIPT_INHERITED and USCRIPT_LATIN all resolve to Latin.
-                let code = cicu_script_of(Int32(u))
-                guard code == 0 || code == 1 || code == 25, let scalar = Unicode.Scalar(u), face.hasGlyph(for: scalar)
-                else { return nil }
-            }
+        let scratch = ParagraphScratch.perThread.current
+        var units = scratch?.units.takeEmptied() ?? []
+        units.append(contentsOf: spans[index].text.utf16)
+        guard Self.isSimple(units, face: face) else {
+            scratch?.units = units
+            return nil
         }
         self.text = ParagraphText(single: spans.count == 1 ? spans : [spans[index]], units: units)
         self.style = style
         self.face = face
+    }
+
+    /// Whether every code unit is one the fast path lays out in `face` (see the type's summary).
+    private static func isSimple(_ units: [UInt16], face: FontFace) -> Bool {
+        let ascii = face.asciiGlyphMask()
+        for u in units {
+            switch u {
+            case 0x0A: continue  // a mandatory break: a control, which Itemize keeps in the primary face
+            case 0..<0x20, 0x7F...0x9F, 0x0590...: return false
+            // ASCII: Latin letters, the rest Common.
+            case 0..<0x40: guard ascii.0 & (1 << u) != 0 else { return false }
+            case 0x40..<0x80: guard ascii.1 & (1 << (u - 0x40)) != 0 else { return false }
+            default:
+                // USCRIPT_COMMON, USCRIPT_INHERITED and USCRIPT_LATIN all resolve to Latin.
+                let code = cicu_script_of(Int32(u))
+                guard code == 0 || code == 1 || code == 25, let scalar = Unicode.Scalar(u), face.hasGlyph(for: scalar)
+                else { return false }
+            }
+        }
+        return true
     }
 
     /// The layout within `lineWidth` (not NaN, ≥ 0), aligned within `alignWidth`; nil when a word
@@ -79,7 +90,11 @@ struct SimpleParagraph {
             SimpleParagraph.count.wrappingAdd(1, ordering: .relaxed)
         #endif
         let language = paragraph.language ?? "en"
-        let (glyphs, prefix) = shape(language: language, measuringOnly: !includingItems)
+        let scratch = ParagraphScratch.perThread.current
+        let (glyphs, prefix) = shape(language: language, measuringOnly: !includingItems, scratch: scratch)
+        // The paragraph's code units, glyphs and prefix sums die with it: the next paragraph on
+        // this thread reuses their storage (unique again by then; copied if anything kept them).
+        defer { scratch?.keep(units: text.units, glyphs: glyphs, prefix: prefix) }
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return .empty }
         // A paragraph on one line (most of them) makes no array of one line.
         let shaping = Shaping(items: [], prefix: prefix)
@@ -118,9 +133,9 @@ struct SimpleParagraph {
             if let run { x += run.reduce(0) { $0 + $1.advance } }
             return PlacedLine(visible: visible, glyphs: run, width: x)
         }
-        var lines: [LineInfo] = []
+        var lines = InlineFirstList<LineInfo>()
         lines.reserveCapacity(breaks.count)
-        var items: [DisplayItem] = []
+        var items = InlineFirstList<DisplayItem>()
         if includingItems { items.reserveCapacity(breaks.count) }
         let startAligned = paragraph.alignment == .start
         // Each item's line, kept only once a line without an item breaks "item i draws line i".
@@ -207,7 +222,9 @@ struct SimpleParagraph {
     /// ShapingSession.run for the one item: its glyphs in points and every code unit's prefix sum
     /// of advances (a cluster's advance on its first code unit). A session, and so a HarfBuzz
     /// buffer, is made only on a cache miss.
-    private func shape(language: String, measuringOnly: Bool) -> (glyphs: [ShapedGlyph], prefix: [Double]) {
+    private func shape(language: String, measuringOnly: Bool, scratch: ParagraphScratch?)
+        -> (glyphs: [ShapedGlyph], prefix: [Double])
+    {
         let key = ShapeKey(
             font: face.resource, features: style.features, text: text.units, rtl: false, script: Self.latin,
             language: language)
@@ -217,10 +234,11 @@ struct SimpleParagraph {
         // Cancelled (a long run is shaped in pieces, LongRunShaping): no prefix sums to make.
         guard !TypesettingCancellation.shouldStop(length: text.count) else { return ([], []) }
         let factor = style.fontSize / Double(face.unitsPerEm)
-        var glyphs: [ShapedGlyph] = []
+        var glyphs = scratch?.glyphs.takeEmptied() ?? []
         glyphs.reserveCapacity(raw.count)
         // prefix[i + 1] first sums code unit i's advances, then becomes the running total.
-        var prefix = [Double](repeating: 0, count: text.count + 1)
+        var prefix = scratch?.prefix.takeEmptied() ?? []
+        prefix.append(contentsOf: repeatElement(0, count: text.count + 1))
         for g in raw {
             let glyph = ShapedGlyph(
                 id: g.id, cluster: 0 + Int(g.cluster), advance: Double(g.advance) * factor,
@@ -231,6 +249,39 @@ struct SimpleParagraph {
         }
         for i in 0..<text.count { prefix[i + 1] = prefix[i] + prefix[i + 1] }
         return (glyphs, prefix)
+    }
+}
+
+/// Storage a thread's simple paragraphs pass on, one to the next: the code units, glyphs and
+/// prefix sums of a paragraph live only while it is laid out (three allocations a paragraph
+/// when each made its own).
+final class ParagraphScratch {
+    var units: [UInt16] = []
+    var glyphs: [ShapedGlyph] = []
+    var prefix: [Double] = []
+
+    static let perThread = ThreadLocal { ParagraphScratch() }
+
+    /// Paragraphs longer than this many code units do not leave their storage behind: a thread
+    /// keeps a few tens of kilobytes at most, whatever the longest paragraph it laid out.
+    static let longestKept = 1_024
+
+    func keep(units: [UInt16], glyphs: [ShapedGlyph], prefix: [Double]) {
+        guard units.count <= Self.longestKept, glyphs.count <= Self.longestKept else { return }
+        self.units = units
+        self.glyphs = glyphs
+        self.prefix = prefix
+    }
+}
+
+extension Array {
+    /// This array emptied with its capacity kept, leaving an empty array in its place: the storage
+    /// moves out (no copy when it was unique) for the caller to fill.
+    mutating func takeEmptied() -> [Element] {
+        var taken: [Element] = []
+        swap(&self, &taken)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 }
 

@@ -1,7 +1,6 @@
+import GalleyLayout
 import GalleyTestSupport
 import Testing
-
-@testable import Galley
 
 /// `InlineFirstList` behaves as an array would under the operations a text node's measurements
 /// go through: appends, inserts at the front, removals, trims and lookups.
