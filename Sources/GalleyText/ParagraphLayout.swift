@@ -31,12 +31,15 @@ public struct LineInfo: Hashable, Sendable {
 public struct ParagraphLayout: Hashable, Sendable {
     /// width = widest line (≤ the constrained width unless one grapheme is wider); height = sum of line heights.
     public let size: Size
-    /// The lines, top to bottom (most paragraphs have one: kept inline, no array).
+    /// The lines, top to bottom (most paragraphs have one: kept inline, no array; a line is plain
+    /// numbers, so a copy of the layout copies it without reference counting).
     public let lines: InlineFirstList<LineInfo>
     public let firstBaseline: Double
     public let lastBaseline: Double
-    /// Glyph runs, decoration fills and link areas (one run for most paragraphs: kept inline).
-    public let items: InlineFirstList<DisplayItem>
+    /// Glyph runs, decoration fills and link areas. An array, unlike the lines: a drawing text
+    /// node hands it to its display-list group as it is (no copy of the items), and a layout,
+    /// copied often (caches, a text node's measurements), copies a reference, not a glyph run.
+    public let items: [DisplayItem]
     /// Characters no registered font could render (drawn as .notdef).
     public let missingCharacters: [Unicode.Scalar]
     /// Laying the paragraph out again at the same width with any other alignment width gives this

@@ -163,6 +163,6 @@ extension ParagraphLayout {
         self.init(
             size: Size(width: placed.lazy.map(\.width).max() ?? 0, height: height), lines: lines,
             firstBaseline: placed.first?.baseline ?? 0, lastBaseline: placed.last?.baseline ?? 0,
-            items: InlineFirstList(items), missingCharacters: missing)
+            items: items, missingCharacters: missing)
     }
 }

@@ -6,8 +6,8 @@ import GalleyText
 /// its baselines feed stack baseline alignment (Texture's ascender/descender).
 public final class TextNode: DisplayNode, DrawingNode {
     public struct Parameters: Hashable, Sendable {
-        /// An array, not the layout's inline list: the snapshot stays within a drawing
-        /// operation's inline storage (a larger one is boxed), and a fresh group adopts it.
+        /// The layout's items: one reference, so the snapshot stays in a drawing operation's
+        /// inline storage, and the group the node draws into adopts the array (no copy).
         public var items: [DisplayItem]
     }
 
@@ -152,7 +152,7 @@ public final class TextNode: DisplayNode, DrawingNode {
     }
 
     public func drawParameters() -> Parameters {
-        Parameters(items: Array(drawingLayout(width: bounds.width).items))
+        Parameters(items: drawingLayout(width: bounds.width).items)
     }
 
     /// The latest measurement whose lines all fit a frame `width` wide.

@@ -147,7 +147,7 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
         let rtl = direction == .rtl || (direction == .auto && title.paragraphIsRTL)
         let titleX = rtl ? width - indent - titleWidth(width) : indent
         var items = [DisplayItem]()
-        let group = DisplayGroup(transform: .translation(x: titleX, y: 0), items: Array(title.items))
+        let group = DisplayGroup(transform: .translation(x: titleX, y: 0), items: title.items)
         items.append(.group(group))
         guard let last = title.lines.last else { return Parameters(items: items) }
         let numberText = pageNumber.map(String.init) ?? ""
@@ -157,7 +157,7 @@ public final class TableOfContentsEntryNode: DisplayNode, DrawingNode {
         let numberX = rtl ? 0 : width - number.size.width
         if !number.items.isEmpty {
             let y = last.baseline - number.firstBaseline
-            items.append(.group(DisplayGroup(transform: .translation(x: numberX, y: y), items: Array(number.items))))
+            items.append(.group(DisplayGroup(transform: .translation(x: numberX, y: y), items: number.items)))
         }
         if leader == .dots, textStyle.fontSize > 0 {
             // Dots on a grid measured from the number's edge, so leaders line up from entry to entry;

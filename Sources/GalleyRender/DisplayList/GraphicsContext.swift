@@ -75,10 +75,6 @@ public final class GraphicsContext {
         }
     }
 
-    public func append(contentsOf items: InlineFirstList<DisplayItem>) {
-        stack[stack.count - 1].append(contentsOf: items)
-    }
-
     public func fill(_ path: Path, color: Color) {
         guard !color.isInvisible, !path.isEmpty else { return }
         append(.fill(path, color))

@@ -15,14 +15,17 @@ enum ColorParser {
     static func parse(_ text: String) -> Color? {
         // Fast path: "#rrggbb", the common case, bound once per record (row backgrounds).
         if text.utf8.count == 7, text.utf8.first == UInt8(ascii: "#") {
-            var digits = [UInt8]()
-            digits.reserveCapacity(6)
+            // The six digits accumulated in one integer (an array of them was an allocation per call).
+            var rgb: UInt32 = 0
+            var digits = 0
             for byte in text.utf8.dropFirst() {
                 guard let digit = hexValue(byte) else { break }
-                digits.append(digit)
+                rgb = rgb << 4 | UInt32(digit)
+                digits += 1
             }
-            if digits.count == 6 {
-                return Color(rgb8: digits[0] << 4 | digits[1], digits[2] << 4 | digits[3], digits[4] << 4 | digits[5])
+            if digits == 6 {
+                return Color(
+                    rgb8: UInt8(rgb >> 16), UInt8(truncatingIfNeeded: rgb >> 8), UInt8(truncatingIfNeeded: rgb))
             }
         }
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -135,7 +135,7 @@ struct SimpleParagraph {
         }
         var lines = InlineFirstList<LineInfo>()
         lines.reserveCapacity(breaks.count)
-        var items = InlineFirstList<DisplayItem>()
+        var items: [DisplayItem] = []
         if includingItems { items.reserveCapacity(breaks.count) }
         let startAligned = paragraph.alignment == .start
         // Each item's line, kept only once a line without an item breaks "item i draws line i".
@@ -256,9 +256,12 @@ struct SimpleParagraph {
 /// prefix sums of a paragraph live only while it is laid out (three allocations a paragraph
 /// when each made its own).
 final class ParagraphScratch {
-    var units: [UInt16] = []
-    var glyphs: [ShapedGlyph] = []
-    var prefix: [Double] = []
+    // Unchecked exclusivity: the object is reached only from its own thread (`perThread`), and
+    // each access is one statement — taking an array out or putting one back — that calls
+    // nothing reaching the object; the runtime check cost more than the reuse saves.
+    @exclusivity(unchecked) var units: [UInt16] = []
+    @exclusivity(unchecked) var glyphs: [ShapedGlyph] = []
+    @exclusivity(unchecked) var prefix: [Double] = []
 
     static let perThread = ThreadLocal { ParagraphScratch() }
 

@@ -128,6 +128,6 @@ extension ChartNode {
         if let color { style.color = color }
         let layout = Typesetter.layout(
             [TextSpan(text: text, style: style)], paragraph: ParagraphStyle(), width: .infinity, registry: registry)
-        return Label(items: Array(layout.items), size: layout.size)
+        return Label(items: layout.items, size: layout.size)
     }
 }
