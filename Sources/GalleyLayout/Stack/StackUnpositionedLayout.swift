@@ -36,7 +36,8 @@ struct StackLine {
 /// `[2,3)`.
 struct StackUnpositionedLayout {
     var items: [StackItem]
-    var lines: [StackLine]
+    /// The lines (a stack that does not wrap has one: kept inline, no array per stack laid out).
+    var lines: InlineFirstList<StackLine>
     /// The longest line's main length.
     var mainSum: Double = 0
     /// The lines' cross sizes plus line spacing.
@@ -54,7 +55,7 @@ struct StackUnpositionedLayout {
             width: range.min.width == range.max.width ? range.min.width : .nan,
             height: range.min.height == range.max.height ? range.min.height : .nan)
         items = []
-        lines = []
+        lines = InlineFirstList()
         let optimized = Self.useOptimizedFlexing(children, style: style, range: range)
         measureItems(children, optimized: optimized)
         collectLines()
@@ -178,7 +179,8 @@ struct StackUnpositionedLayout {
     /// Line breaking (U:631-668): a new line starts when the next item (with its spacing) would pass the main max.
     private mutating func collectLines() {
         guard style.flexWrap == .wrap else {
-            lines = [StackLine(start: 0, end: items.count)]
+            lines.removeAll()
+            lines.append(StackLine(start: 0, end: items.count))
             return
         }
         let mainMax = style.main(range.max)
