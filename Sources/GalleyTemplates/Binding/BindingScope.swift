@@ -8,15 +8,19 @@ import GalleyText
 /// The scope also carries the language number and date filters format in: the document's `lang`,
 /// replaced inside an element with a `lang` of its own.
 public struct BindingScope: Sendable {
-    /// One local name and its value, linked to the locals bound before it.
+    /// One local name and its value — or two bound together, the inner shadowing the outer (an
+    /// iteration's `index` and item: one object, not two, per iteration) — linked to the locals
+    /// bound before them.
     private final class Local: Sendable {
         let name: String
         let value: JSONValue
+        let inner: (name: String, value: JSONValue)?
         let parent: Local?
 
-        init(name: String, value: JSONValue, parent: Local?) {
+        init(name: String, value: JSONValue, inner: (name: String, value: JSONValue)? = nil, parent: Local?) {
             self.name = name
             self.value = value
+            self.inner = inner
             self.parent = parent
         }
     }
@@ -82,18 +86,28 @@ public struct BindingScope: Sendable {
 
     /// The scope for one `each` iteration: `name` (default `item`) is the element, `index` its 0-based position.
     public func iteration(_ element: JSONValue, index: Int, as name: String = "item") -> BindingScope {
-        binding(name, to: element).binding("index", to: .number(Double(index)))
+        binding(name, to: element, then: "index", to: .numeric(JSONNumber(Double(index))))
     }
 
     /// The scope for a header or footer: `page` (1-based) and `pages`.
     public func page(_ page: Int, of pages: Int) -> BindingScope {
-        binding("page", to: .number(Double(page))).binding("pages", to: .number(Double(pages)))
+        binding("page", to: .number(Double(page)), then: "pages", to: .number(Double(pages)))
+    }
+
+    /// `binding(outer, to: outerValue).binding(inner, to: innerValue)` in one local.
+    private func binding(_ outer: String, to outerValue: JSONValue, then inner: String, to innerValue: JSONValue)
+        -> BindingScope
+    {
+        BindingScope(
+            data: data, locals: Local(name: outer, value: outerValue, inner: (inner, innerValue), parent: locals),
+            setting: setting)
     }
 
     /// The value of a root name: the innermost local with that name, else the data's top-level key.
     public func lookup(_ name: String) -> JSONValue? {
         var local = locals
         while let current = local {
+            if let inner = current.inner, inner.name == name { return inner.value }
             if current.name == name { return current.value }
             local = current.parent
         }

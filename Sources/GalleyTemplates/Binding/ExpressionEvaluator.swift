@@ -15,7 +15,7 @@ struct ExpressionEvaluator {
             return value
         case .not(let operand):
             var ignored: String?
-            return .bool(!Binder.truthiness(try evaluate(operand, missing: &ignored) ?? .null))
+            return .boolean(!Binder.truthiness(try evaluate(operand, missing: &ignored) ?? .null))
         case .conditional(let cases, let otherwise):
             for option in cases {
                 var ignored: String?
@@ -31,7 +31,7 @@ struct ExpressionEvaluator {
             else {
                 return nil
             }
-            return .bool(try Self.compare(lhs, op, rhs))
+            return .boolean(try Self.compare(lhs, op, rhs))
         }
     }
 
@@ -50,12 +50,12 @@ struct ExpressionEvaluator {
                 if result == (op == .or) { break }
                 result = Binder.truthiness(try evaluate(link.operand, missing: &ignored) ?? .null)
             }
-            return .bool(result)
+            return .boolean(result)
         }
         guard var value = try evaluate(first, missing: &missing) else { return nil }
         for link in links {
             guard let rhs = try evaluate(link.operand, missing: &missing) else { return nil }
-            value = .number(try NumberArithmetic.apply(value, link.op, rhs))
+            value = .numeric(try NumberArithmetic.apply(value, link.op, rhs))
         }
         return value
     }

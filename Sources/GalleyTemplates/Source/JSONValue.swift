@@ -74,3 +74,26 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// `.bool(value)` without a box of its own: the enum is `indirect`, so every payload is boxed
+    /// when made, and a comparison made one per evaluation (a row's `index % 2 == 1`). The two
+    /// booleans are made once and shared.
+    static func boolean(_ value: Bool) -> JSONValue { value ? sharedTrue : sharedFalse }
+
+    private static let sharedTrue = JSONValue.bool(true)
+    private static let sharedFalse = JSONValue.bool(false)
+
+    /// `.number(number)`, shared when it is a small whole number exactly as `JSONNumber(Double)`
+    /// makes it (an iteration's `index`, a row's `index % 2`): those are made once.
+    static func numeric(_ number: JSONNumber) -> JSONValue {
+        let value = number.value
+        // (`sign`: −0 keeps its own value.)
+        guard value.sign == .plus, value < Double(sharedIntegers.count), value == value.rounded(), number.source == nil,
+            number.decimal == ExactDecimal(coefficient: Int128(Int(value)), exponent: 0)
+        else { return .number(number) }
+        return sharedIntegers[Int(value)]
+    }
+
+    private static let sharedIntegers: [JSONValue] = (0..<256).map { .number(JSONNumber(Double($0))) }
+}

@@ -139,8 +139,8 @@ extension ParserCore {
         let start = position
         let word = readWord()
         switch word {
-        case "true": return .bool(true)
-        case "false": return .bool(false)
+        case "true": return .boolean(true)
+        case "false": return .boolean(false)
         case "null": return .null
         case "Infinity": return .number(JSONNumber(.infinity))
         case "NaN": return .number(JSONNumber(.nan))

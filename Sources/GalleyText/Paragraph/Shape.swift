@@ -269,7 +269,10 @@ private final class SpareShapingBuffer {
     /// Keeps `buffer` as the thread's spare if there is none and it stayed small; frees it otherwise.
     static func giveBack(_ buffer: OpaquePointer?, longestShaped: Int) {
         guard let buffer else { return }
-        guard longestShaped <= longestKept, let spare = perThread.current, spare.buffer == nil else {
+        // HarfBuzz's inert buffer (what `hb_buffer_create` returns out of memory) is never kept.
+        guard longestShaped <= longestKept, hb_buffer_allocation_successful(buffer) != 0,
+            let spare = perThread.current, spare.buffer == nil
+        else {
             hb_buffer_destroy(buffer)
             return
         }
