@@ -86,7 +86,7 @@ public struct BindingScope: Sendable {
 
     /// The scope for one `each` iteration: `name` (default `item`) is the element, `index` its 0-based position.
     public func iteration(_ element: JSONValue, index: Int, as name: String = "item") -> BindingScope {
-        binding(name, to: element, then: "index", to: .numeric(JSONNumber(Double(index))))
+        binding(name, to: element, then: "index", to: .number(Double(index)))
     }
 
     /// The scope for a header or footer: `page` (1-based) and `pages`.

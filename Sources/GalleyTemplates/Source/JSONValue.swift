@@ -17,8 +17,9 @@ public indirect enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue {
-    /// A number from a binary value (see ``JSONNumber/init(_:)``).
-    public static func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
+    /// A number from a binary value (see ``JSONNumber/init(_:)``); the whole numbers 0–255 are
+    /// shared values (`numeric`).
+    public static func number(_ value: Double) -> JSONValue { .numeric(JSONNumber(value)) }
 
     /// The member named `key` when this is an object, otherwise `nil`.
     public subscript(key: String) -> JSONValue? {
