@@ -62,8 +62,8 @@ public enum DataColumnType: String, Sendable, CaseIterable {
         case (.number, .string(let text)): return JSONNumber(parsing: text).map(JSONValue.number)
         case (.bool, .string(let text)):
             switch text.trimmingSpaces().lowercased() {
-            case "true", "yes", "1": return .bool(true)
-            case "false", "no", "0": return .bool(false)
+            case "true", "yes", "1": return .boolean(true)
+            case "false", "no", "0": return .boolean(false)
             default: return nil
             }
         case (.bool, .number(let number)) where number.value == 0 || number.value == 1: return .bool(number.value == 1)

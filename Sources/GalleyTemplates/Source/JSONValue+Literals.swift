@@ -5,7 +5,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     /// `nil` is `null`.
     public init(nilLiteral: ()) { self = .null }
     /// A bool literal.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
     /// An integer literal, stored as a `Double`.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     /// A floating-point literal.

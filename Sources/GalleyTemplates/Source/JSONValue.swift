@@ -79,7 +79,8 @@ extension JSONValue {
 extension JSONValue {
     /// `.bool(value)` without a box of its own: the enum is `indirect`, so every payload is boxed
     /// when made, and a comparison made one per evaluation (a row's `index % 2 == 1`). The two
-    /// booleans are made once and shared.
+    /// booleans are made once and shared; every boolean Galley makes (parsed data, literals,
+    /// comparisons) comes from here.
     static func boolean(_ value: Bool) -> JSONValue { value ? sharedTrue : sharedFalse }
 
     private static let sharedTrue = JSONValue.bool(true)
