@@ -22,6 +22,29 @@ import Testing
     #expect(layout.sublayouts.map(\.position) == [Point(x: 2, y: 2), Point(x: 13, y: 2)])
 }
 
+/// Flattening moves a node's layout instead of copying it: a node hands each parent a layout of
+/// its own, so moving one never moves another parent's, nor the sublayouts the node keeps cached.
+@Test func flatteningMovesOnlyTheLayoutItsParentWasHanded() {
+    let inner = HostNode(InsetLayoutSpec(insets: EdgeInsets(all: 1.25), child: box("leaf", 4, 4)), name: "inner")
+    // Two hosts measure the node at the same size (the second is a cache hit) and place it apart.
+    let near = HostNode(
+        InsetLayoutSpec(insets: EdgeInsets(top: 10.5, left: 10.5, bottom: 10.5, right: 10.5), child: inner))
+    let far = HostNode(
+        InsetLayoutSpec(insets: EdgeInsets(top: 30.5, left: 20.5, bottom: -9.5, right: 0.5), child: inner))
+    let nearLayout = near.layoutThatFits(upTo(100, 100))
+    let measurements = inner.measurementCount
+    let farLayout = far.layoutThatFits(upTo(100, 100))
+    #expect(inner.measurementCount == measurements)
+    #expect(nearLayout.sublayouts.count == 1 && farLayout.sublayouts.count == 1)
+    #expect(nearLayout.sublayouts[0] !== farLayout.sublayouts[0])
+    #expect(nearLayout.sublayouts[0].position == Point(x: 11, y: 11))
+    #expect(farLayout.sublayouts[0].position == Point(x: 21, y: 31))
+    // The node's own leaf stays where the node put it (ceil(1.25)), in both and in its cache.
+    #expect(nearLayout.sublayouts[0].sublayouts.map(\.position) == [Point(x: 2, y: 2)])
+    #expect(farLayout.sublayouts[0].sublayouts.map(\.position) == [Point(x: 2, y: 2)])
+    #expect(nearLayout.flattenedNodeFrames().map(\.frame.origin) == [Point(x: 11, y: 11), Point(x: 13, y: 13)])
+}
+
 @Test func flattenedNodeFramesAccumulateNestedNodes() {
     let inner = HostNode(InsetLayoutSpec(insets: EdgeInsets(all: 1), child: box("leaf", 4, 4)), name: "inner")
     let host = HostNode(InsetLayoutSpec(insets: EdgeInsets(all: 10), child: inner))

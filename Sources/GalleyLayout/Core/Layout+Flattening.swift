@@ -1,5 +1,9 @@
-// Flattening (ASLayout.mm:193-251): spec layouts disappear and each node gets a fresh layout at its
-// ceiled absolute position. Nested nodes keep their own (already flattened) sublayouts.
+// Flattening (ASLayout.mm:193-251): spec layouts disappear and each node's layout moves to its ceiled
+// absolute position. Nested nodes keep their own (already flattened) sublayouts.
+//
+// Texture makes a new ASLayout for each node here; Galley moves the one it has. That is safe because
+// `LayoutNode.layoutThatFits` returns a new object on every call, so a node's layout in a spec tree
+// belongs to that tree alone, and the spec layouts around it are dropped once flattened.
 
 extension Layout {
     /// The node layouts in a node's root spec layout (itself included if it is a node), depth-first in
@@ -9,23 +13,30 @@ extension Layout {
     static func flattenedNodeLayouts(under root: Layout) -> [Layout] {
         var result: [Layout] = []
         if root.element is LayoutNode {
-            result.append(
-                Layout(flattened: root.element, size: root.size, position: root.position, sublayouts: root.sublayouts))
+            root.moveToPixelGrid(root.position)
+            result.append(root)
         } else {
-            result.reserveCapacity(root.sublayouts.count)
+            result.reserveCapacity(nodeLayoutCount(in: root))
             appendNodeLayouts(of: root, origin: root.position, to: &result)
         }
         return result
+    }
+
+    /// How many node layouts flattening `layout` yields (so the list is made at its size once).
+    private static func nodeLayoutCount(in layout: Layout) -> Int {
+        var count = 0
+        for sublayout in layout.sublayouts {
+            count += sublayout.element is LayoutNode ? 1 : nodeLayoutCount(in: sublayout)
+        }
+        return count
     }
 
     private static func appendNodeLayouts(of layout: Layout, origin: Point, to result: inout [Layout]) {
         for sublayout in layout.sublayouts {
             let absolute = Point(x: origin.x + sublayout.position.x, y: origin.y + sublayout.position.y)
             if sublayout.element is LayoutNode {
-                result.append(
-                    Layout(
-                        flattened: sublayout.element, size: sublayout.size, position: absolute,
-                        sublayouts: sublayout.sublayouts))
+                sublayout.moveToPixelGrid(absolute)
+                result.append(sublayout)
             } else {
                 appendNodeLayouts(of: sublayout, origin: absolute, to: &result)
             }

@@ -29,13 +29,11 @@ public final class Layout {
         self.sublayouts = sublayouts
     }
 
-    /// A flattened node layout: the size is already ceiled and the position is ceiled here (`ASLayout.mm:102-106`).
-    init(flattened element: any LayoutElement, size: Size, position: Point, sublayouts: [Layout]) {
-        self.element = element
-        self.size = size
+    /// Places a flattened node layout at `position` ceiled to the pixel grid (`ASLayout.mm:102-106`); its
+    /// size was ceiled when it was made.
+    func moveToPixelGrid(_ position: Point) {
         let scale = PixelGrid.scale
         self.position = Point(x: ceilPx(position.x, scale: scale), y: ceilPx(position.y, scale: scale))
-        self.sublayouts = sublayouts
     }
 
     /// The frame in the parent's coordinates; a non-finite origin or size component reads as 0.
