@@ -16,6 +16,13 @@ public enum Binder {
     /// The value of `template`: for a single `{{ … }}` the value keeps its type; otherwise the
     /// interpolated string.
     public static func evaluate(_ template: BindingTemplate, in scope: BindingScope) throws(BindingError) -> JSONValue {
+        try pipelineValue(template, in: scope).jsonValue
+    }
+
+    /// ``evaluate(_:in:)`` before boxing: what `sum`'s terms are added from.
+    static func pipelineValue(_ template: BindingTemplate, in scope: BindingScope) throws(BindingError)
+        -> PipelineValue
+    {
         if template.parts.count == 1, case .binding(let bound) = template.parts[0] {
             return try value(of: bound, in: scope)
         }
@@ -40,9 +47,9 @@ public enum Binder {
     public static func isTruthy(_ template: BindingTemplate, in scope: BindingScope) throws(BindingError) -> Bool {
         if template.parts.count == 1, case .binding(let bound) = template.parts[0] {
             guard let value = try result(of: bound, in: scope) else { return false }
-            return truthiness(value)
+            return value.isTruthy
         }
-        return truthiness(try evaluate(template, in: scope))
+        return try pipelineValue(template, in: scope).isTruthy
     }
 
     /// Whether a value counts as true; see the rules above.
@@ -50,16 +57,19 @@ public enum Binder {
         switch value {
         case .null: return false
         case .bool(let bool): return bool
-        case .number(let number): return number.value != 0 && !number.value.isNaN
-        case .string(let string): return stringTruthiness(string)
+        case .number(let number): return truthiness(of: number)
+        case .string(let string): return truthiness(of: string)
         case .array(let array): return !array.isEmpty
         case .object(let object): return !object.isEmpty
         }
     }
 
+    /// A number is false when it is zero or NaN.
+    static func truthiness(of number: JSONNumber) -> Bool { number.value != 0 && !number.value.isNaN }
+
     /// A string is false when it is empty, `false` (any case) or reads as the number zero, so CSV
     /// fields (text) decide an `if` as the same JSON values would.
-    private static func stringTruthiness(_ string: String) -> Bool {
+    static func truthiness(of string: String) -> Bool {
         guard let first = string.utf8.first else { return false }
         switch first {
         case UInt8(ascii: "f"), UInt8(ascii: "F"):
@@ -73,7 +83,9 @@ public enum Binder {
         }
     }
 
-    private static func value(of bound: BoundExpression, in scope: BindingScope) throws(BindingError) -> JSONValue {
+    private static func value(of bound: BoundExpression, in scope: BindingScope) throws(BindingError)
+        -> PipelineValue
+    {
         var missing: String?
         guard let value = try result(of: bound, in: scope, missing: &missing) else {
             throw BindingError.missingPath(path: missing ?? bound.source)
@@ -82,14 +94,16 @@ public enum Binder {
     }
 
     /// The expression's value after filters, or `nil` when a path is missing and no filter replaced it.
-    private static func result(of bound: BoundExpression, in scope: BindingScope) throws(BindingError) -> JSONValue? {
+    private static func result(of bound: BoundExpression, in scope: BindingScope) throws(BindingError)
+        -> PipelineValue?
+    {
         var missing: String?
         return try result(of: bound, in: scope, missing: &missing)
     }
 
     private static func result(
         of bound: BoundExpression, in scope: BindingScope, missing: inout String?
-    ) throws(BindingError) -> JSONValue? {
+    ) throws(BindingError) -> PipelineValue? {
         var value = try ExpressionEvaluator(scope: scope).evaluate(bound.expression, missing: &missing)
         for filter in bound.filters {
             value = try filter.apply(to: value, missingPath: missing ?? bound.source, locale: scope.locale)

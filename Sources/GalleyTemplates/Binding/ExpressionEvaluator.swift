@@ -5,21 +5,21 @@ struct ExpressionEvaluator {
     let scope: BindingScope
 
     /// Evaluates `expression`; on a missing path returns `nil` and records the first missing path's text.
-    func evaluate(_ expression: Expression, missing: inout String?) throws(BindingError) -> JSONValue? {
+    func evaluate(_ expression: Expression, missing: inout String?) throws(BindingError) -> PipelineValue? {
         switch expression {
         case .literal(let value):
-            return value
+            return .value(value)
         case .path(let path):
             let value = try resolve(path, missing: &missing)
             if value == nil, missing == nil { missing = path.text }
-            return value
+            return value.map(PipelineValue.value)
         case .not(let operand):
             var ignored: String?
-            return .boolean(!Binder.truthiness(try evaluate(operand, missing: &ignored) ?? .null))
+            return .value(.boolean(!(try evaluate(operand, missing: &ignored)?.isTruthy ?? false)))
         case .conditional(let cases, let otherwise):
             for option in cases {
                 var ignored: String?
-                if Binder.truthiness(try evaluate(option.condition, missing: &ignored) ?? .null) {
+                if try evaluate(option.condition, missing: &ignored)?.isTruthy ?? false {
                     return try evaluate(option.value, missing: &missing)
                 }
             }
@@ -31,31 +31,32 @@ struct ExpressionEvaluator {
             else {
                 return nil
             }
-            return .boolean(try Self.compare(lhs, op, rhs))
+            return .value(.boolean(try Self.compare(lhs.jsonValue, op, rhs.jsonValue)))
         }
     }
 
     /// A chain, left to right, with the results of the nested binary operations it stands for:
     /// `&&` and `||` stop at the first operand that decides them (a missing path counts as
-    /// false and makes a bool); arithmetic stops at the first missing operand (missing).
+    /// false and makes a bool); arithmetic stops at the first missing operand (missing), and its
+    /// running result stays a `JSONNumber` (no box per step).
     private func evaluateChain(_ first: Expression, _ links: [ChainLink], missing: inout String?)
-        throws(BindingError) -> JSONValue?
+        throws(BindingError) -> PipelineValue?
     {
         guard let op = links.first?.op else { return try evaluate(first, missing: &missing) }
         if op == .and || op == .or {
             var ignored: String?
-            var result = Binder.truthiness(try evaluate(first, missing: &ignored) ?? .null)
+            var result = try evaluate(first, missing: &ignored)?.isTruthy ?? false
             for link in links {
                 // `a && b && c` is `(a && b) && c`: once decided, the rest is not evaluated.
                 if result == (op == .or) { break }
-                result = Binder.truthiness(try evaluate(link.operand, missing: &ignored) ?? .null)
+                result = try evaluate(link.operand, missing: &ignored)?.isTruthy ?? false
             }
-            return .boolean(result)
+            return .value(.boolean(result))
         }
         guard var value = try evaluate(first, missing: &missing) else { return nil }
         for link in links {
             guard let rhs = try evaluate(link.operand, missing: &missing) else { return nil }
-            value = .numeric(try NumberArithmetic.apply(value, link.op, rhs))
+            value = .number(try NumberArithmetic.apply(value, link.op, rhs))
         }
         return value
     }
@@ -72,12 +73,12 @@ struct ExpressionEvaluator {
                 value = next
             case .dynamic(let expression):
                 switch try evaluate(expression, missing: &missing) {
-                case .number(let number)?
-                where number.value >= 0 && number.value == number.value.rounded()
-                    && number.value < 1e15:
-                    guard let next = value[Int(number.value)] else { return nil }
+                case .number(let number)?, .value(.number(let number))?:
+                    guard number.value >= 0 && number.value == number.value.rounded() && number.value < 1e15,
+                        let next = value[Int(number.value)]
+                    else { return nil }
                     value = next
-                case .string(let key)?:
+                case .string(let key)?, .value(.string(let key))?:
                     guard let next = value[key] else { return nil }
                     value = next
                 default:

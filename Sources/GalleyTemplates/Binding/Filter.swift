@@ -52,12 +52,12 @@ enum Filter: Hashable, Sendable {
     /// - Parameters:
     ///   - missingPath: The path to report if the input is missing and this filter cannot handle that.
     ///   - locale: The element's language, for number and date formats.
-    func apply(to input: JSONValue?, missingPath: String, locale: FormatLocale = .default) throws(BindingError)
-        -> JSONValue
+    func apply(to input: PipelineValue?, missingPath: String, locale: FormatLocale = .default) throws(BindingError)
+        -> PipelineValue
     {
         if case .fallback(let replacement) = self {
             switch input {
-            case nil, .null?, .string("")?: return replacement
+            case nil, .value(.null)?, .value(.string(""))?, .string("")?: return .value(replacement)
             case let value?: return value
             }
         }
@@ -67,11 +67,11 @@ enum Filter: Hashable, Sendable {
             case .formatted(_, let format, let lang):
                 return .string(try Self.format(try number(from: input), format, locale: lang ?? locale))
             case .date(_, let format, let lang):
-                guard let instant = Instant(input) else {
+                guard let instant = Instant(input.jsonValue) else {
                     throw BindingError.filterFailed(
                         filter: name,
                         message:
-                            "expected an ISO 8601 date (2024-11-04, 2024-11-04T09:30:00Z) or a Unix time in seconds, got \(Self.describe(input))"
+                            "expected an ISO 8601 date (2024-11-04, 2024-11-04T09:30:00Z) or a Unix time in seconds, got \(Self.describe(input.jsonValue))"
                     )
                 }
                 return .string(try format.format(millisecondsSince1970: instant.milliseconds, locale: lang ?? locale))
@@ -85,7 +85,7 @@ enum Filter: Hashable, Sendable {
             case .replace(let target, let replacement):
                 return .string(input.interpolationText.replacing(target, with: replacement))
             case .join(let separator):
-                guard case .array(let elements) = input else { return .string(input.interpolationText) }
+                guard case .value(.array(let elements)) = input else { return .string(input.interpolationText) }
                 return .string(elements.map(\.interpolationText).joined(separator: separator))
             case .upper:
                 return .string(input.interpolationText.uppercased())
@@ -105,15 +105,17 @@ enum Filter: Hashable, Sendable {
         }
     }
 
-    private func sum(_ input: JSONValue, _ term: BindingTemplate?) throws(BindingError) -> JSONNumber {
-        guard case .array(let elements) = input else {
-            throw BindingError.filterFailed(filter: name, message: "expected an array, got \(Self.describe(input))")
+    private func sum(_ input: PipelineValue, _ term: BindingTemplate?) throws(BindingError) -> JSONNumber {
+        guard case .value(.array(let elements)) = input else {
+            throw BindingError.filterFailed(
+                filter: name, message: "expected an array, got \(Self.describe(input.jsonValue))")
         }
         var terms: [JSONNumber] = []
         terms.reserveCapacity(elements.count)
         for element in elements {
             let value =
-                try term.map { t throws(BindingError) in try t.evaluate(in: BindingScope(data: element)) } ?? element
+                try term.map { t throws(BindingError) in try Binder.pipelineValue(t, in: BindingScope(data: element)) }
+                ?? .value(element)
             terms.append(try number(from: value))
         }
         return NumberArithmetic.sum(terms)
@@ -160,9 +162,10 @@ enum Filter: Hashable, Sendable {
     }
 
     /// A number, or a string holding one (CSV data is text).
-    private func number(from value: JSONValue) throws(BindingError) -> JSONNumber {
-        if let number = NumberArithmetic.number(value) { return number }
-        throw BindingError.filterFailed(filter: name, message: "expected a number, got \(Self.describe(value))")
+    private func number(from value: PipelineValue) throws(BindingError) -> JSONNumber {
+        if let number = value.numberValue { return number }
+        throw BindingError.filterFailed(
+            filter: name, message: "expected a number, got \(Self.describe(value.jsonValue))")
     }
 
     /// `string "abc"`, `array`, … for messages.

@@ -17,8 +17,10 @@ enum NumberArithmetic {
     }
 
     /// `lhs op rhs` for `+ - * / %`.
-    static func apply(_ lhs: JSONValue, _ op: BinaryOperator, _ rhs: JSONValue) throws(BindingError) -> JSONNumber {
-        guard let a = number(lhs), let b = number(rhs) else {
+    static func apply(_ lhs: PipelineValue, _ op: BinaryOperator, _ rhs: PipelineValue) throws(BindingError)
+        -> JSONNumber
+    {
+        guard let a = lhs.numberValue, let b = rhs.numberValue else {
             throw BindingError.typeMismatch(
                 message: "cannot compute \(lhs.kindName) \(op.rawValue) \(rhs.kindName): both must be numbers")
         }

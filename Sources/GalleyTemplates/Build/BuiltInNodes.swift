@@ -147,7 +147,7 @@ enum BuiltInNodes {
                 description: "chart: params.valueFormat must be number filters (number, percent, currency, compact)")
         }
         return { value in
-            var result = JSONValue.number(value)
+            var result = PipelineValue.number(JSONNumber(value))
             for filter in filters {
                 guard let next = try? filter.apply(to: result, missingPath: "") else {
                     return ChartNode.formatValue(value)
