@@ -71,6 +71,8 @@ struct ElementBuilder {
     mutating func buildSlot(_ element: ElementTemplate?, scope: BindingScope) throws(TemplateError) -> any LayoutElement
     {
         guard let element else { return LayoutSpec() }
+        // (No array of one for the usual slot, whose element is not repeated.)
+        guard element.repetition != nil else { return try buildIfIncluded(element, scope: scope) ?? LayoutSpec() }
         return try build(element, scope: scope).first ?? LayoutSpec()
     }
 

@@ -176,7 +176,8 @@ struct SimpleParagraph {
                 emit(index, line, placed, x: 0)
             }
         } else {
-            var placed: [PlacedLine] = []
+            // A centred or end-aligned line of one (most of them) keeps its placement inline.
+            var placed = InlineFirstList<PlacedLine>()
             placed.reserveCapacity(breaks.count)
             for line in breaks {
                 if cancellation.shouldStop() { return .empty }
