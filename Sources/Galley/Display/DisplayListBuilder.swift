@@ -64,8 +64,12 @@ public struct DisplayListBuilder {
             }
             return
         }
-        try drawNode(node, size: size, at: origin, in: context, exportsAnchor: node.exportsAnchor) {
-            context, decoration in
+        // The node's group holds its subnodes, its own drawing and its background (a leaf's is
+        // left to adopt its drawing's list).
+        let capacity = layout.sublayouts.isEmpty ? 0 : layout.sublayouts.count + 2
+        try drawNode(
+            node, size: size, at: origin, in: context, exportsAnchor: node.exportsAnchor, reservingCapacity: capacity
+        ) { context, decoration in
             try drawOwnContent(node, in: context, isRasterizing: isRasterizing, isDecoration: decoration)
             try Self.forEachSublayout(of: node, layout.sublayouts, in: context) { sublayout in
                 try display(sublayout, at: sublayout.position, in: context, isRasterizing: isRasterizing)
@@ -91,12 +95,13 @@ public struct DisplayListBuilder {
     /// `contents` is told whether the node's own drawing is decoration.
     fileprivate func drawNode(
         _ node: DisplayNode, size: Size, at origin: Point, in context: GraphicsContext, exportsAnchor: Bool,
-        contents: (GraphicsContext, Bool) throws -> Void
+        reservingCapacity: Int = 0, contents: (GraphicsContext, Bool) throws -> Void
     ) throws {
         let tag = StructureTagging.tag(for: node, in: context)
         try StructureTagging.wrap(tag, in: context) { context in
             try LayerPainter.paint(
-                node.layer, origin: origin, size: size, in: context, contents: { try contents($0, tag.drawsDecoration) }
+                node.layer, origin: origin, size: size, in: context, reservingCapacity: reservingCapacity,
+                contents: { try contents($0, tag.drawsDecoration) }
             ) { context in
                 Self.drawInteractive(node, size: size, exportsAnchor: exportsAnchor, in: context)
             }

@@ -18,12 +18,13 @@ enum LayerPainter {
     /// coordinates. `contents` draws the node's own drawing and subnodes (clipped when the layer
     /// clips), `overlay` what goes above the border (links and anchors); both draw in the
     /// node's own coordinates, origin at its top-left corner. A fully transparent layer draws
-    /// nothing.
+    /// nothing. `reservingCapacity`: the items the group is expected to hold
+    /// (`GraphicsContext.withGroup`).
     static func paint(
-        _ layer: LayerProperties, origin: Point, size: Size, in context: GraphicsContext,
+        _ layer: LayerProperties, origin: Point, size: Size, in context: GraphicsContext, reservingCapacity: Int = 0,
         contents: (GraphicsContext) throws -> Void, overlay: (GraphicsContext) -> Void = { _ in }
     ) rethrows {
-        try group(layer, origin: origin, size: size, in: context) { context in
+        try group(layer, origin: origin, size: size, in: context, reservingCapacity: reservingCapacity) { context in
             try surface(layer, size: size, in: context, contents: contents, overlay: overlay)
         }
     }
@@ -32,13 +33,13 @@ enum LayerPainter {
     /// shadow, around whatever `body` records in the node's own coordinates. A rasterized
     /// subtree puts its bitmap here (the bitmap holds the layer's surface).
     static func group(
-        _ layer: LayerProperties, origin: Point, size: Size, in context: GraphicsContext,
+        _ layer: LayerProperties, origin: Point, size: Size, in context: GraphicsContext, reservingCapacity: Int = 0,
         _ body: (GraphicsContext) throws -> Void
     ) rethrows {
         guard layer.opacity > 0 else { return }
         try context.withGroup(
             transform: transform(layer.transform, origin: origin, size: size), opacity: layer.opacity,
-            shadow: layer.shadow, body)
+            shadow: layer.shadow, reservingCapacity: reservingCapacity, body)
     }
 
     /// The layer's surface in the node's own coordinates: background, the contents (clipped

@@ -37,8 +37,9 @@ public final class TextNode: DisplayNode, DrawingNode {
     /// measuring and drawing on the task that owns the node, and no access calls out to code
     /// that could reach the node while it lasts (the typesetter runs between accesses).
     @exclusivity(unchecked) private var typesets = InlineFirstList<Typeset>()
-    /// Layouts broken at a measured width and aligned in the drawn frame's width.
-    @exclusivity(unchecked) private var drawLayouts: [DrawKey: ParagraphLayout] = [:]
+    /// Layouts broken at a measured width and aligned in the drawn frame's width, at most 8, the
+    /// first inline: a table cell drawn once (most of them) keeps its one without a dictionary.
+    @exclusivity(unchecked) private var drawLayouts = InlineFirstList<(key: DrawKey, layout: ParagraphLayout)>()
 
     private struct DrawKey: Hashable {
         let breakWidth: Double
@@ -174,15 +175,15 @@ public final class TextNode: DisplayNode, DrawingNode {
             return Typesetter.layout(layoutSpans, paragraph: paragraphStyle, width: measured, registry: registry)
         }
         let key = DrawKey(breakWidth: measured, alignmentWidth: width)
-        if let cached = drawLayouts[key] { return cached }
+        if let cached = drawLayouts.first(where: { $0.key == key }) { return cached.layout }
         // Moving the measured lines is enough unless they are justified (or have no items yet).
         let aligned =
             (typeset.hasItems ? typeset.layout.realigned(within: width) : nil)
             ?? Typesetter.layout(
                 layoutSpans, paragraph: paragraphStyle, width: measured, alignmentWidth: width, registry: registry)
         guard typeset.hasItems, LayoutNode.keepsMeasurementDetails.get() else { return aligned }
-        if drawLayouts.count > 8 { drawLayouts.removeAll(keepingCapacity: true) }
-        drawLayouts[key] = aligned
+        if drawLayouts.count >= 8 { drawLayouts.removeAll(keepingCapacity: true) }
+        drawLayouts.append((key, aligned))
         return aligned
     }
 

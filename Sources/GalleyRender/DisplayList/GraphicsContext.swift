@@ -118,10 +118,13 @@ public final class GraphicsContext {
     }
 
     /// Records what `body` draws as one group with a transform, clip, opacity and shadow.
-    /// A group that changes nothing is flattened into its parent.
+    /// A group that changes nothing is flattened into its parent. `reservingCapacity`: the items
+    /// `body` is expected to draw (a node's subnodes and layer), so the group's list is made at
+    /// its size once instead of growing; 0 when not known (a list a body hands over whole,
+    /// `append(contentsOf:)`, is then adopted without a copy).
     public func withGroup(
         transform: AffineTransform = .identity, clip: Path? = nil, opacity: Double = 1,
-        shadow: Shadow? = nil, _ body: (GraphicsContext) throws -> Void
+        shadow: Shadow? = nil, reservingCapacity: Int = 0, _ body: (GraphicsContext) throws -> Void
     ) rethrows {
         // A group that changes nothing draws straight into its parent: the same items in the
         // same order as collecting them apart and splicing them in, without the array and copy.
@@ -130,6 +133,9 @@ public final class GraphicsContext {
             return
         }
         stack.append([])
+        // Reserved in place: a local array handed to the stack would share its buffer, and the
+        // first append would copy it.
+        if reservingCapacity > 0 { stack[stack.count - 1].reserveCapacity(reservingCapacity) }
         defer {
             let items = stack.removeLast()
             if !items.isEmpty, opacity > 0 {
