@@ -74,4 +74,37 @@ struct ParagraphReuseTests {
         // Right-to-left glyphs come in visual order: the first glyph is the text's last cluster.
         #expect(hebrewAlone.first.map { Int($0.cluster) } == hebrew.text.count - 1)
     }
+
+    /// A run shaped once waits in a probation slot; the next miss in that slot reuses its two
+    /// arrays (`ShapingCache.glyphs`). Thousands of distinct runs pass through every slot, and
+    /// each run — shaped, found again in probation, then found in the cache — must have its own
+    /// glyphs, never those of a run whose storage it took over.
+    @Test func runsThatTakeOverAProbationSlotKeepTheirOwnGlyphs() throws {
+        let face = try #require(
+            FontFace(path: FontRegistry.bundledFontsFolder + "/LiberationSans-Regular.ttf", index: 0))
+        let words = ["Invoice", "Widget", "AVATAR", "office", "fluffy", "Total", "Tax", "Qty"]
+        var keys: [ShapeKey] = []
+        for index in 0..<3_000 {
+            // Lengths vary, so a reused array is sometimes too small and sometimes larger.
+            let text = words[index % words.count] + " " + String(index) + String(repeating: "x", count: index % 13)
+            keys.append(
+                ShapeKey(
+                    font: face.resource, features: [], text: Array(text.utf16), rtl: false, script: "Latn",
+                    language: "en"))
+        }
+        let expected = keys.map { ShapingSession(language: "en").shapeWithHarfBuzz($0, face: face) }
+        ShapingCache.removeAll(resettingStatistics: false)
+        let session = ShapingSession(language: "en")
+        for round in 0..<3 {
+            for (index, key) in keys.enumerated() {
+                let glyphs = ShapingCache.glyphs(for: key) { session.shapeWithHarfBuzz(key, face: face, into: &$0) }
+                #expect(glyphs == expected[index], "round \(round), run \(index)")
+                // For some, a second lookup right away finds the run in probation (and admits it);
+                // the others' slots are taken over by later misses.
+                if round == 0, index % 7 == 0 {
+                    #expect(ShapingCache.glyphs(for: key) { _ in Issue.record("shaped again") } == expected[index])
+                }
+            }
+        }
+    }
 }

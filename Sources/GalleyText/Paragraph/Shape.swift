@@ -200,22 +200,39 @@ final class ShapingSession {
     }
 
     private func raw(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
-        ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { shapeWithHarfBuzz(key, face: face) }
+        ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { shapeWithHarfBuzz(key, face: face, into: &$0) }
     }
 
     /// HarfBuzz's glyphs for `key` (no cache); the buffer is this session's. A run longer than
     /// `LongRunShaping.chunkLength` is shaped in pieces (`LongRunShaping`).
     func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
-        if key.item.count > LongRunShaping.chunkLength { return LongRunShaping.shape(key, face: face, session: self) }
-        return shapeWithHarfBuzz(key, face: face, range: key.item)
+        var glyphs: [RawGlyph] = []
+        shapeWithHarfBuzz(key, face: face, into: &glyphs)
+        return glyphs
+    }
+
+    /// `shapeWithHarfBuzz(_:face:)` appending to `glyphs` (storage the shaping cache reuses).
+    func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace, into glyphs: inout [RawGlyph]) {
+        if key.item.count > LongRunShaping.chunkLength {
+            glyphs += LongRunShaping.shape(key, face: face, session: self)
+        } else {
+            shapeWithHarfBuzz(key, face: face, range: key.item, into: &glyphs)
+        }
     }
 
     /// HarfBuzz's glyphs for `range` of `key.text`, the rest of the text as context; clusters are
     /// offsets into the whole text, and a glyph's `unsafeToBreak` is HarfBuzz's
     /// `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` (the run may not be cut before its cluster).
     func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace, range: Range<Int>) -> [RawGlyph] {
+        var glyphs: [RawGlyph] = []
+        shapeWithHarfBuzz(key, face: face, range: range, into: &glyphs)
+        return glyphs
+    }
+
+    /// `shapeWithHarfBuzz(_:face:range:)` appending to `glyphs`.
+    func shapeWithHarfBuzz(_ key: ShapeKey, face: FontFace, range: Range<Int>, into glyphs: inout [RawGlyph]) {
         longestShaped = max(longestShaped, key.text.count)
-        guard let buffer else { return [] }
+        guard let buffer else { return }
         hb_buffer_clear_contents(buffer)
         key.text.withUnsafeBufferPointer {
             hb_buffer_add_utf16(
@@ -233,13 +250,15 @@ final class ShapingSession {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, nil)
-        else { return [] }
+        else { return }
         let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        return (0..<Int(count)).map { i in
-            RawGlyph(
-                id: infos[i].codepoint, cluster: Int32(truncatingIfNeeded: infos[i].cluster),
-                advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset,
-                unsafeToBreak: infos[i].mask & unsafe != 0)
+        glyphs.reserveCapacity(glyphs.count + Int(count))
+        for i in 0..<Int(count) {
+            glyphs.append(
+                RawGlyph(
+                    id: infos[i].codepoint, cluster: Int32(truncatingIfNeeded: infos[i].cluster),
+                    advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset,
+                    unsafeToBreak: infos[i].mask & unsafe != 0))
         }
     }
 }

@@ -55,6 +55,27 @@ struct ShapeKey: Hashable, Sendable {
         hash = hasher.finalize()
     }
 
+    /// The same key with its text in `storage` (equal code units, so the hash stands).
+    private init(_ key: ShapeKey, text storage: [UInt16]) {
+        font = key.font
+        features = key.features
+        text = storage
+        item = key.item
+        rtl = key.rtl
+        script = key.script
+        language = key.language
+        hash = key.hash
+    }
+
+    /// The key with its text copied into `storage` (emptied first, its capacity kept): a key
+    /// kept in the cache owns its code units instead of sharing the caller's buffer, which the
+    /// caller then reuses for its next paragraph.
+    func copyingText(into storage: inout [UInt16]) -> ShapeKey {
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: text)
+        return ShapeKey(self, text: storage)
+    }
+
     static func == (a: ShapeKey, b: ShapeKey) -> Bool {
         a.hash == b.hash && a.text == b.text && a.item == b.item && a.rtl == b.rtl && a.font == b.font
             && a.script == b.script
@@ -106,7 +127,8 @@ enum ShapingCache {
         Int(truncatingIfNeeded: (UInt(bitPattern: hash) >> 8) % UInt(probationSlots))
     }
 
-    /// The glyphs for `key`, shaped on a miss.
+    /// The glyphs for `key`, shaped on a miss: `shape` appends them to the empty array it is
+    /// handed (the storage of the probation entry the miss replaces, or a new array).
     ///
     /// A run shaped for the first time waits in a small probation area and enters the cache
     /// proper when it is looked up again (segmented-LRU style), or at once when
@@ -114,10 +136,20 @@ enum ShapingCache {
     /// two kinds — what every record repeats (labels, column titles, common words and amounts),
     /// and what one record alone has: keeping the second kind out spares the cache its inserts
     /// and its periodic emptying, which freed thousands of cold arrays at once (W1 PDF 4% faster).
-    static func glyphs(for key: ShapeKey, admittingAtOnce: Bool = false, shape: () -> [RawGlyph]) -> [RawGlyph] {
+    ///
+    /// A miss that will wait in probation takes the slot's previous entry out at once and reuses
+    /// its two arrays for the new one (a batch's one-record runs replace each other there, and
+    /// made two arrays each); the key kept owns its code units, so the caller's stay its own.
+    static func glyphs(
+        for key: ShapeKey, admittingAtOnce: Bool = false, shape: (_ glyphs: inout [RawGlyph]) -> Void
+    ) -> [RawGlyph] {
         if key.text.count > largeRunLength { return largeRun(for: key, shape: shape) }
         let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shardCount))]
         let slot = probationSlot(key.hash)
+        // The replaced entry's arrays, held nowhere else once it leaves the slot (the thread that
+        // shaped it kept no reference), so they are emptied and refilled without allocating.
+        var text: [UInt16] = []
+        var glyphs: [RawGlyph] = []
         if let found = shard.state.withLock({ state -> [RawGlyph]? in
             if let found = state.entries[key] {
                 state.hits += 1
@@ -126,23 +158,31 @@ enum ShapingCache {
             if let waiting = state.probation[slot], waiting.key == key {
                 state.probation[slot] = nil
                 state.hits += 1
-                insert(key, waiting.glyphs, into: &state)
+                // (The waiting key, which owns its code units, not the caller's.)
+                insert(waiting.key, waiting.glyphs, into: &state)
                 return waiting.glyphs
             }
             state.misses += 1
+            if !admittingAtOnce, let replaced = state.probation[slot] {
+                state.probation[slot] = nil
+                text = replaced.key.text
+                glyphs = replaced.glyphs
+            }
             return nil
         }) {
             return found
         }
-        let glyphs = shape()
+        glyphs.removeAll(keepingCapacity: true)
+        shape(&glyphs)
         // An entry that alone outweighs its shard would empty it and still leave it over budget.
         guard cost(text: key.text.count, glyphs: glyphs.count) <= shardBudget else { return glyphs }
+        let kept = key.copyingText(into: &text)
         shard.state.withLock { state in
             guard state.entries[key] == nil else { return }
             if admittingAtOnce {
-                insert(key, glyphs, into: &state)
+                insert(kept, glyphs, into: &state)
             } else {
-                state.probation[slot] = (key, glyphs)
+                state.probation[slot] = (kept, glyphs)
             }
         }
         return glyphs
@@ -165,7 +205,7 @@ enum ShapingCache {
     /// paragraphs would keep gigabytes in them.
     private static let large = Locked(LargeRun())
 
-    private static func largeRun(for key: ShapeKey, shape: () -> [RawGlyph]) -> [RawGlyph] {
+    private static func largeRun(for key: ShapeKey, shape: (_ glyphs: inout [RawGlyph]) -> Void) -> [RawGlyph] {
         if let found = large.withLock({ slot -> [RawGlyph]? in
             guard let entry = slot.entry, entry.key == key else {
                 slot.misses += 1
@@ -176,7 +216,8 @@ enum ShapingCache {
         }) {
             return found
         }
-        let glyphs = shape()
+        var glyphs: [RawGlyph] = []
+        shape(&glyphs)
         // A run cut short by its render's cancellation (`LongRunShaping`) must not be found again.
         guard !LayoutCancellation.shouldStop, cost(text: key.text.count, glyphs: glyphs.count) <= largeRunBudget
         else { return glyphs }
