@@ -91,13 +91,13 @@ enum CountMode {
         close(0)
         try countedPhaseLayout(document)
         close(1)
-        let page = try countedPhaseDisplayList(document, workload)
+        let pages = try countedPhaseDisplayList(document, workload)
         close(2)
-        let output = try countedPhasePaint(page, document, workload)
+        let output = try countedPhasePaint(pages, document, workload)
         close(3)
         try countedPhaseFinish(output)
         close(4)
-        countedPhaseTeardown(document, page, output)
+        countedPhaseTeardown(document, pages, output)
         close(5)
     }
 
@@ -111,27 +111,36 @@ enum CountMode {
         _ = try document.pageCount(isCancelled: .never)
     }
 
+    /// PDF: every page's display list, as `DocumentWriter.pdfData` makes them. PNG: the first page's.
     @inline(never)
-    static func countedPhaseDisplayList(_ document: any Document, _ workload: Workload) throws -> DisplayPage {
-        var page = try document.displayPage(0, options: workload.options.displayOptions)
-        if workload.options.format == .png { page.background = page.background ?? document.paper }
-        return page
+    static func countedPhaseDisplayList(_ document: any Document, _ workload: Workload) throws -> [DisplayPage] {
+        switch workload.options.format {
+        case .pdf:
+            var display = workload.options.displayOptions
+            display.tagsStructure = workload.options.pdfSettings(for: document).isTagged
+            let count = try document.pageCount(isCancelled: .never)
+            return try (0..<count).map { try document.displayPage($0, options: display) }
+        case .png:
+            var page = try document.displayPage(0, options: workload.options.displayOptions)
+            page.background = page.background ?? document.paper
+            return [page]
+        }
     }
 
-    /// PDF: the page replayed into cairo's PDF surface. PNG: the page rasterized.
+    /// PDF: the pages replayed into cairo's PDF surface. PNG: the page rasterized.
     @inline(never)
-    static func countedPhasePaint(_ page: DisplayPage, _ document: any Document, _ workload: Workload) throws
+    static func countedPhasePaint(_ pages: [DisplayPage], _ document: any Document, _ workload: Workload) throws
         -> PaintedOutput
     {
         switch workload.options.format {
         case .pdf:
             let writer = try PDFWriter(
                 metadata: document.metadata, settings: workload.options.pdfSettings(for: document))
-            try writer.addPage(page)
+            for page in pages { try writer.addPage(page) }
             writer.setOutline(document.outline)
             return .pdf(writer)
         case .png:
-            return .png(try RasterRenderer.render(page, scale: workload.options.scale))
+            return .png(try RasterRenderer.render(pages[0], scale: workload.options.scale))
         }
     }
 
@@ -148,10 +157,10 @@ enum CountMode {
     /// references are handed over here, so the release happens inside this function.
     @inline(never)
     static func countedPhaseTeardown(
-        _ document: consuming any Document, _ page: consuming DisplayPage, _ output: consuming PaintedOutput
+        _ document: consuming any Document, _ pages: consuming [DisplayPage], _ output: consuming PaintedOutput
     ) {
         _ = consume document
-        _ = consume page
+        _ = consume pages
         _ = consume output
     }
 
@@ -160,7 +169,9 @@ enum CountMode {
         case png(ImageBuffer)
     }
 
-    /// A workload of ../shared/bench/WORKLOADS.md: its template, records and output.
+    /// A workload of ../shared/bench/WORKLOADS.md: its template, records and output. The paged
+    /// ones: W2, the 13-page report (its one record, so every document is a warm repeat), and
+    /// the 3-page statement of the paged group's batch (`StatementData`, a record each).
     struct Workload {
         let template: Template
         let resources: RenderResources
@@ -174,12 +185,29 @@ enum CountMode {
                 case "w1_png_1x": ("Templates/invoice.json", "invoices.json", OutputOptions(format: .png, scale: 1))
                 case "w1_png_2x": ("Templates/invoice.json", "invoices.json", OutputOptions(format: .png, scale: 2))
                 case "w3_png": ("Templates/card.json", "cards.json", OutputOptions(format: .png, scale: 1))
-                default: throw CountModeError("unknown --count kind '\(kind)' (w1_pdf, w1_png_1x, w1_png_2x, w3_png)")
+                case "w2_pdf": ("Templates/report.json", "report.json", OutputOptions(format: .pdf))
+                case "statement_pdf": ("Templates/statement.json", "", OutputOptions(format: .pdf))
+                default:
+                    throw CountModeError(
+                        "unknown --count kind '\(kind)' (w1_pdf, w1_png_1x, w1_png_2x, w3_png, w2_pdf, statement_pdf)")
                 }
             template = try Template.load(path: templatePath)
             resources = RenderResources.forTemplate(template)
-            records = try WorkloadBench.records(dataDirectory + "/" + dataFile, limit: 200)
+            if dataFile.isEmpty {
+                records = try Self.statements(count: 40)
+            } else {
+                records = try WorkloadBench.records(dataDirectory + "/" + dataFile, limit: 200)
+            }
             self.options = options
+        }
+
+        /// `count` statement records of 60 transactions (the paged group's data), parsed.
+        private static func statements(count: Int) throws -> [JSONValue] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "galley-statements-\(getpid()).ndjson")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(StatementData.ndjson(count: count, rows: 60).utf8).write(to: file)
+            return try WorkloadBench.records(file.path, limit: count)
         }
     }
 }

@@ -29,9 +29,14 @@ enum PortableBench {
         let copy = try Tool.run("objcopy", ["--strip-debug", Tool.selfPath(), stripped])
         guard copy.status == 0 else { throw BenchFailure("objcopy: \(copy.stderr)") }
 
-        for (kind, floorKind) in [("w1_pdf", 0), ("w1_png_1x", 1), ("w3_png", 3)] {
+        // The paged workloads have no floor (the floor renderer draws one-page documents).
+        let workloads: [(kind: String, floorKind: Int?)] = [
+            ("w1_pdf", 0), ("w1_png_1x", 1), ("w3_png", 3), ("w2_pdf", nil), ("statement_pdf", nil),
+        ]
+        for (kind, floorKind) in workloads {
             let galley = try galleyInstructions(stripped, kind: kind, data: options.dataDirectory)
-            let floor = try options.floorPath.map { try floorInstructions($0, kind: floorKind) }
+            let floorPath = floorKind == nil ? nil : options.floorPath
+            let floor = try floorPath.map { try floorInstructions($0, kind: floorKind ?? 0) }
             report.add("portable", "\(kind)_instructions_per_doc", galley.document / 1e6, digits: 2)
             for (phase, value) in galley.phases {
                 report.add("portable", "\(kind)_instructions_\(phase)", value / 1e6, digits: 2)
@@ -44,8 +49,8 @@ enum PortableBench {
             for (name, value) in allocations {
                 report.add("portable", "\(kind)_\(name)", value, digits: 1)
             }
-            if let floorPath = options.floorPath {
-                let floorAllocations = try floorAllocations(floorPath, counter: counter, kind: floorKind)
+            if let floorPath {
+                let floorAllocations = try floorAllocations(floorPath, counter: counter, kind: floorKind ?? 0)
                 report.add("portable", "\(kind)_floor_allocations_per_document", floorAllocations, digits: 1)
             }
         }
