@@ -200,7 +200,7 @@ final class ShapingSession {
     }
 
     private func raw(_ key: ShapeKey, face: FontFace) -> [RawGlyph] {
-        ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { shapeWithHarfBuzz(key, face: face, into: &$0) }
+        ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { shapeWithHarfBuzz($0, face: face, into: &$1) }
     }
 
     /// HarfBuzz's glyphs for `key` (no cache); the buffer is this session's. A run longer than

@@ -127,8 +127,9 @@ enum ShapingCache {
         Int(truncatingIfNeeded: (UInt(bitPattern: hash) >> 8) % UInt(probationSlots))
     }
 
-    /// The glyphs for `key`, shaped on a miss: `shape` appends them to the empty array it is
-    /// handed (the storage of the probation entry the miss replaces, or a new array).
+    /// The glyphs for `key`, shaped on a miss: `shape` appends the key's glyphs to the empty
+    /// array it is handed (the storage of the probation entry the miss replaces, or a new array).
+    /// The key is handed to it too, so the closure captures nothing it would copy.
     ///
     /// A run shaped for the first time waits in a small probation area and enters the cache
     /// proper when it is looked up again (segmented-LRU style), or at once when
@@ -141,7 +142,7 @@ enum ShapingCache {
     /// its two arrays for the new one (a batch's one-record runs replace each other there, and
     /// made two arrays each); the key kept owns its code units, so the caller's stay its own.
     static func glyphs(
-        for key: ShapeKey, admittingAtOnce: Bool = false, shape: (_ glyphs: inout [RawGlyph]) -> Void
+        for key: ShapeKey, admittingAtOnce: Bool = false, shape: (_ key: ShapeKey, _ glyphs: inout [RawGlyph]) -> Void
     ) -> [RawGlyph] {
         if key.text.count > largeRunLength { return largeRun(for: key, shape: shape) }
         let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shardCount))]
@@ -173,7 +174,7 @@ enum ShapingCache {
             return found
         }
         glyphs.removeAll(keepingCapacity: true)
-        shape(&glyphs)
+        shape(key, &glyphs)
         // An entry that alone outweighs its shard would empty it and still leave it over budget.
         guard cost(text: key.text.count, glyphs: glyphs.count) <= shardBudget else { return glyphs }
         let kept = key.copyingText(into: &text)
@@ -205,7 +206,9 @@ enum ShapingCache {
     /// paragraphs would keep gigabytes in them.
     private static let large = Locked(LargeRun())
 
-    private static func largeRun(for key: ShapeKey, shape: (_ glyphs: inout [RawGlyph]) -> Void) -> [RawGlyph] {
+    private static func largeRun(for key: ShapeKey, shape: (_ key: ShapeKey, _ glyphs: inout [RawGlyph]) -> Void)
+        -> [RawGlyph]
+    {
         if let found = large.withLock({ slot -> [RawGlyph]? in
             guard let entry = slot.entry, entry.key == key else {
                 slot.misses += 1
@@ -217,7 +220,7 @@ enum ShapingCache {
             return found
         }
         var glyphs: [RawGlyph] = []
-        shape(&glyphs)
+        shape(key, &glyphs)
         // A run cut short by its render's cancellation (`LongRunShaping`) must not be found again.
         guard !LayoutCancellation.shouldStop, cost(text: key.text.count, glyphs: glyphs.count) <= largeRunBudget
         else { return glyphs }

@@ -229,7 +229,7 @@ struct SimpleParagraph {
         let key = ShapeKey(
             font: face.resource, features: style.features, text: text.units, rtl: false, script: Self.latin,
             language: language)
-        let raw = ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { [face] glyphs in
+        let raw = ShapingCache.glyphs(for: key, admittingAtOnce: measuringOnly) { [face] key, glyphs in
             ShapingSession(language: language).shapeWithHarfBuzz(key, face: face, into: &glyphs)
         }
         // Cancelled (a long run is shaped in pieces, LongRunShaping): no prefix sums to make.
