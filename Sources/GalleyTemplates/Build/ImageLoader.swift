@@ -79,13 +79,23 @@ public final class ImageLoader: Sendable {
     public func graphic(_ source: String, folders: ResourceFolders, budget: ImagePixelBudget) throws(ResourceError)
         -> Graphic
     {
-        let isData = source.prefix(5).lowercased() == "data:"
-        let name = isData ? "image from a data: URI" : "image \(ResourceFolders.quoted(source))"
+        // (`source.prefix(5).lowercased() == "data:"`, without making two strings per image drawn.)
+        let isData = source.utf8.prefix(5).lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            .elementsEqual("data:".utf8)
+        // Made only for a message or a first charge (a thumbnail in every row is drawn many times).
+        var name: String { isData ? "image from a data: URI" : "image \(ResourceFolders.quoted(source))" }
         let key: String
-        do {
-            key = isData ? source : try folders.resolve(source)
-        } catch {
-            throw ResourceError("image \(error.description)")
+        if isData {
+            key = source
+        } else if let resolved = budget.resolvedPath(of: source) {
+            key = resolved
+        } else {
+            do {
+                key = try folders.resolve(source)
+            } catch {
+                throw ResourceError("image \(error.description)")
+            }
+            budget.remember(resolvedPath: key, of: source)
         }
         // One decoded buffer per image per document: a header logo drawn on every page is one
         // image object in the PDF, shared by every page.
@@ -204,8 +214,11 @@ public final class ImageLoader: Sendable {
 public final class ImagePixelBudget: Sendable {
     /// The most pixels the document's images may have together.
     public let limit: Int
-    /// The pixels used, and each image charged (by its resolved path or URI) with its buffer.
-    private let state = Locked((used: 0, charged: [String: ImageBuffer]()))
+    /// The pixels used, each image charged (by its resolved path or URI) with its buffer, and
+    /// the path each image reference resolved to: the document looks each one up in its
+    /// folders once (a logo in every page's header, a thumbnail in every table row). Nothing
+    /// is read again after the first use either: the document keeps the image's buffer.
+    private let state = Locked((used: 0, charged: [String: ImageBuffer](), resolved: [String: String]()))
 
     /// A budget of `limit` pixels, none used.
     public init(limit: Int) {
@@ -221,6 +234,16 @@ public final class ImagePixelBudget: Sendable {
         state.withLock { $0.charged[key] != nil ? limit : limit - $0.used }
     }
 
+    /// The canonical path `reference` resolved to earlier in this document, if it did.
+    func resolvedPath(of reference: String) -> String? {
+        state.withLock { $0.resolved[reference] }
+    }
+
+    /// Remembers what `reference` resolved to (`ResourceFolders.resolve`) for this document.
+    func remember(resolvedPath path: String, of reference: String) {
+        state.withLock { $0.resolved[reference] = path }
+    }
+
     /// The buffer this document already has for `key`, if any.
     func image(for key: String) -> ImageBuffer? {
         state.withLock { $0.charged[key] }
@@ -229,14 +252,14 @@ public final class ImagePixelBudget: Sendable {
     /// Charges a decoded image to the document, once per `key`, and keeps its buffer for the
     /// document's later uses.
     /// - Throws: when it does not fit what is left, naming the image and the budget.
-    func charge(_ image: ImageBuffer, key: String, name: String) throws(ResourceError) {
-        try charge(image.width, image.height, key: key, name: name, buffer: image)
+    func charge(_ image: ImageBuffer, key: String, name: @autoclosure () -> String) throws(ResourceError) {
+        try charge(image.width, image.height, key: key, name: name(), buffer: image)
     }
 
     /// Charges an image of `width` x `height` to the document, once per `key`.
     /// - Throws: when it does not fit what is left, naming the image and the budget.
     func charge(
-        _ width: Int, _ height: Int, key: String, name: String, buffer: ImageBuffer? = nil
+        _ width: Int, _ height: Int, key: String, name: @autoclosure () -> String, buffer: ImageBuffer? = nil
     ) throws(ResourceError) {
         let pixels = width.multipliedReportingOverflow(by: height)
         let count = pixels.overflow ? Int.max : pixels.partialValue
@@ -252,11 +275,11 @@ public final class ImagePixelBudget: Sendable {
         let advice = "raise the budget with --max-pixels (ResourcePolicy.maxImagePixelsPerDocument)"
         if outcome.used == 0 || count > limit {
             throw ResourceError(
-                "\(name) is \(size), over the budget of \(Self.grouped(limit)) pixels for all of a document's images; "
+                "\(name()) is \(size), over the budget of \(Self.grouped(limit)) pixels for all of a document's images; "
                     + advice)
         }
         throw ResourceError(
-            "\(name) is \(size); with the \(Self.grouped(outcome.used)) pixels of this document's other images "
+            "\(name()) is \(size); with the \(Self.grouped(outcome.used)) pixels of this document's other images "
                 + "that is over their budget of \(Self.grouped(limit)) pixels; \(advice)")
     }
 

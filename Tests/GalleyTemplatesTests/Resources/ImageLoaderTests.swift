@@ -1,7 +1,8 @@
 import Foundation
-import GalleyTemplates
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyTemplates
 
 /// The per-document pixel budget and the decoded-image cache of `ImageLoader`.
 @Suite("image loader")
@@ -74,5 +75,34 @@ struct ImageLoaderTests {
         #expect(loader.statistics.bytes <= 90_000)
         try load("./c.png")  // the same file by another path: the same entry
         #expect(loader.statistics.hits == 2)
+    }
+
+    /// A document looks each image reference up in its folders once (a thumbnail in every row);
+    /// the next document looks it up again, so a file replaced in between by a link that leaves
+    /// the folders is refused there, as it would be without the memory.
+    @Test func eachDocumentResolvesAReferenceOnce() throws {
+        let sandbox = try ResourceSandbox()
+        defer { sandbox.remove() }
+        let folders = try ResourceFolders(templateFolder: sandbox.template.path)
+        let loader = ImageLoader(cacheBytes: 0)
+        let document = ImagePixelBudget(limit: 1_000_000)
+        #expect(document.resolvedPath(of: "sub/../a.png") == nil)
+        for _ in 0..<3 { _ = try loader.image("sub/../a.png", folders: folders, budget: document) }
+        let canonical = try folders.resolve("a.png")
+        #expect(document.resolvedPath(of: "sub/../a.png") == canonical)
+        #expect(document.resolvedPath(of: "a.png") == nil)
+        #expect(document.used == 10_000)
+
+        let file = sandbox.template.appendingPathComponent("a.png")
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "../outside.png")
+        // This document already has the image (resolved and decoded before the swap)...
+        #expect(try loader.image("sub/../a.png", folders: folders, budget: document).width == 100)
+        // ...the next one resolves the reference afresh and is refused.
+        let next = ImagePixelBudget(limit: 1_000_000)
+        #expect(throws: ResourceError.self) {
+            try loader.image("sub/../a.png", folders: folders, budget: next)
+        }
+        #expect(next.resolvedPath(of: "sub/../a.png") == nil)
     }
 }
