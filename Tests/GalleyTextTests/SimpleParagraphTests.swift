@@ -15,6 +15,17 @@ import Testing
         "state-of-the-art", "—", "-", "--", "«quoted»", "©2026", "x×y", "e-mail:", "#42", "[x]", "{y}", "50 %",
         "i", "W", "supercalifragilisticexpialidocious", "Wwwwwwwwwwwwwwwwwwww", "résumé", "ǅ", "ʼn", "e\u{301}",
         "\u{A0}", "ß", "!", "?", "…", "Ελλάδα", "Москва", "tab\there", "a\u{AD}b", "$", "€", "1/2", "3.14",
+        // Typographic punctuation, currency and Latin letters past U+0590 (`extendedRanges`).
+        "don’t", "“quoted”", "‘a’", "–", "‒", "†", "•", "‰", "′″", "‹a›", "‽", "⁄", "₹12", "£5", "₫", "₿",
+        "Việt", "Ḁḁ", "ﬀ", "ﬂ", "ﬆ", "€1,234.56",
+    ]
+
+    /// Neighbours of those ranges the fast path must leave to the general pipeline (line and
+    /// paragraph separators, bidi marks and isolates, invisible operators, combining marks for
+    /// symbols, Hebrew), added to one paragraph in eight.
+    static let outsiders = [
+        "a\u{2028}b", "a\u{2029}b", "a\u{200F}b", "a\u{200E}b", "\u{2066}x\u{2069}", "a\u{2060}b", "\u{20DD}",
+        "א", "a\u{200B}b", "a\u{202F}b",
     ]
 
     static func paragraph(_ g: inout Generator) -> String {
@@ -29,6 +40,7 @@ import Testing
             default: text += piece + " "
             }
         }
+        if Int.random(in: 0..<8, using: &g) == 0 { text += outsiders.randomElement(using: &g) ?? "" }
         return Bool.random(using: &g) ? text : String(text.drop { $0 == " " })
     }
 
@@ -118,7 +130,10 @@ import Testing
 
     @Test func typicalCellsTakeTheFastPath() {
         let registry = TestFonts.bundled
-        let cells = ["Invoice #1042", "Qty", "12", "$1,234.56", "Consulting hours (March)", "Total", "20 %"]
+        let cells = [
+            "Invoice #1042", "Qty", "12", "$1,234.56", "Consulting hours (March)", "Total", "20 %", "€1,234.56",
+            "Customer’s copy", "Page 1 — summary…",
+        ]
         let bold = TextStyle(weight: 700, fontSize: 10)
         for cell in cells {
             for paragraph in [ParagraphStyle(), ParagraphStyle(alignment: .end)] {

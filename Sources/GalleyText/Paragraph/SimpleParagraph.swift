@@ -4,7 +4,8 @@ import GalleyRender
 import Synchronization
 
 /// The typesetter's fast path for the common simple paragraph: one non-empty span whose
-/// characters are all below U+0590, Latin or common (UAX #24), no control character but `\n`,
+/// characters are all below U+0590 or in a few blocks of typographic punctuation, currency signs
+/// and Latin letters (`extendedRanges`), Latin or common (UAX #24), no control character but `\n`,
 /// and all in the style's face; no letter spacing, underline, strikethrough or link; no
 /// justification, hyphenation or line limit.
 ///
@@ -61,13 +62,31 @@ struct SimpleParagraph {
         self.face = face
     }
 
+    /// The blocks above U+0590 the fast path takes (Latin or Common script characters only): Latin
+    /// Extended Additional, General Punctuation from the hyphen to the ellipsis and from the per
+    /// mille sign to the reversed semicolon (leaving out the line and paragraph separators, the
+    /// bidi embeddings and isolates, and the invisible format characters), Currency Symbols, and
+    /// the Latin ligatures of Alphabetic Presentation Forms.
+    private static let extendedRanges: [ClosedRange<UInt16>] = [
+        0x1E00...0x1EFF, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0xFB00...0xFB06,
+    ]
+
     /// Whether every code unit is one the fast path lays out in `face` (see the type's summary).
     private static func isSimple(_ units: [UInt16], face: FontFace) -> Bool {
         let ascii = face.asciiGlyphMask()
         for u in units {
             switch u {
             case 0x0A: continue  // a mandatory break: a control, which Itemize keeps in the primary face
-            case 0..<0x20, 0x7F...0x9F, 0x0590...: return false
+            case 0..<0x20, 0x7F...0x9F: return false
+            case 0x0590...:
+                // Past the Latin, Greek and Cyrillic blocks, only what typeset Latin text is full of —
+                // dashes, curly quotes, bullets, the ellipsis, primes, currency signs, Vietnamese
+                // letters, the fi and fl ligature characters — all neutral or left-to-right (no bidi
+                // control or separator is in these ranges) and then checked as below.
+                guard Self.extendedRanges.contains(where: { $0.contains(u) }) else { return false }
+                let code = cicu_script_of(Int32(u))
+                guard code == 0 || code == 25, let scalar = Unicode.Scalar(u), face.hasGlyph(for: scalar)
+                else { return false }
             // ASCII: Latin letters, the rest Common.
             case 0..<0x40: guard ascii.0 & (1 << u) != 0 else { return false }
             case 0x40..<0x80: guard ascii.1 & (1 << (u - 0x40)) != 0 else { return false }
