@@ -41,6 +41,9 @@ public final class TableCellNode: DisplayNode {
     public var verticalAlignment: VerticalAlignment?
     /// For baseline alignment: how far the row moves the content down (set by the row).
     var baselineShift = 0.0
+    /// The spec of a top-aligned cell, made once (`layoutSpecThatFits`); nothing changes a spec
+    /// once made, and the content is the cell's for life.
+    private var topAlignedSpec: InsetLayoutSpec?
 
     public init(
         content: any LayoutElement, colSpan: Int = 1, rowSpan: Int = 1, padding: EdgeInsets = EdgeInsets(all: 4)
@@ -64,7 +67,14 @@ public final class TableCellNode: DisplayNode {
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let alignment = verticalAlignment ?? .top
-        guard keepsContentHeight || alignment != .top else { return InsetLayoutSpec(insets: padding, child: content) }
+        guard keepsContentHeight || alignment != .top else {
+            // A cell is measured several times (column widths, row heights, each page it is drawn
+            // on), each time asking for its spec: one spec serves while the padding stays.
+            if let spec = topAlignedSpec, spec.insets == padding { return spec }
+            let spec = InsetLayoutSpec(insets: padding, child: content)
+            topAlignedSpec = spec
+            return spec
+        }
         // The content keeps its own height inside a column as tall as the cell, placed by the alignment.
         let justify: StackJustifyContent =
             switch alignment {
