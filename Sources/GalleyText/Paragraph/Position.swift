@@ -136,8 +136,9 @@ enum Position {
     private static func justify(_ runs: inout [PlacedRun], text: ParagraphText, width: Double) {
         let natural = runs.reduce(0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
         var spaces = 0
+        // Counted in place (a filtered copy of each run's glyphs was an array per run and line).
         for run in runs where run.suffix == nil {
-            spaces += run.glyphs.filter { isSpace(text, $0.cluster) }.count
+            for glyph in run.glyphs where isSpace(text, glyph.cluster) { spaces += 1 }
         }
         guard spaces > 0, natural != width else { return }
         let extra = (width - natural) / Double(spaces)
