@@ -22,8 +22,12 @@ struct TableGrid {
     init(rows: [TableRowNode], columnCount: Int, hasHeader: Bool) {
         // Rows still covered, per column, by a cell spanning down from an earlier row.
         var covered = [Int](repeating: 0, count: columnCount)
+        // Made at their sizes (a lazily laid out table makes a grid for each row it builds).
+        placements.reserveCapacity(rows.reduce(0) { $0 + $1.cells.count })
+        slots.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
             var rowSlots: [TableRowNode.Slot] = []
+            rowSlots.reserveCapacity(max(columnCount, row.cells.count))
             var column = 0
             func skipCovered() {
                 while column < columnCount, covered[column] > 0 {

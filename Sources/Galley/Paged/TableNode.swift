@@ -150,6 +150,7 @@ public final class TableRowNode: DisplayNode {
                 return Slot(cell: cell, column: column, span: cell.colSpan)
             }
         alignBaselines(slots)
+        children.reserveCapacity(slots.count)
         for slot in slots {
             let start = min(slot.column, columnWidths.count)
             let width = columnWidths[start..<min(columnWidths.count, start + slot.span)].reduce(0, +)
