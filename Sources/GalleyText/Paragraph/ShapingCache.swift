@@ -166,8 +166,11 @@ enum ShapingCache {
             state.misses += 1
             if !admittingAtOnce, let replaced = state.probation[slot] {
                 state.probation[slot] = nil
-                text = replaced.key.text
-                glyphs = replaced.glyphs
+                // Only arrays not much larger than this run needs: a slot's arrays would otherwise
+                // keep the room of the longest run that ever passed through it.
+                let room = reusableCapacity(forCodeUnits: key.text.count)
+                if replaced.key.text.capacity <= room { text = replaced.key.text }
+                if replaced.glyphs.capacity <= room { glyphs = replaced.glyphs }
             }
             return nil
         }) {
@@ -188,6 +191,10 @@ enum ShapingCache {
         }
         return glyphs
     }
+
+    /// The most room a reused probation array may have for a run of `count` code units (about
+    /// as many glyphs): twice that and a little, so what a slot keeps stays near what `cost` counts.
+    private static func reusableCapacity(forCodeUnits count: Int) -> Int { 2 * count + 32 }
 
     /// Runs longer than this (their entry would outweigh a shard) are kept in `large` instead.
     private static let largeRunLength = shardBudget / 24
