@@ -82,10 +82,14 @@ enum Break {
         _ text: ParagraphText, shaping: Shaping, paragraph: ParagraphStyle, width: Double,
         hyphenWidth: (Int) -> Double
     ) -> [BreakCandidate] {
+        let opportunities = BreakOpportunities.lineBreaks(text.units, language: paragraph.language)
         var result: [BreakCandidate] = []
+        // One candidate per opportunity, the usual case, made at its size (hyphenation points and
+        // emergency breaks grow it further).
+        result.reserveCapacity(opportunities.count)
         var start = 0
         var cancellation = TypesettingCancellation(length: text.count)
-        for opportunity in BreakOpportunities.lineBreaks(text.units, language: paragraph.language) {
+        for opportunity in opportunities {
             if cancellation.shouldStop() { break }
             let segment = start..<opportunity.position
             // This segment's hyphenation points, dropped again if the segment is split at graphemes.
