@@ -22,6 +22,13 @@ final class ICUNumberFormatter: Sendable {
         cicu_number_formatter_close(handle.pointer)
     }
 
+    /// Each thread's spare ICU result object (`UFormattedNumber`): opening and closing one for
+    /// every number formatted was several heap allocations each time (an invoice formats 66); a
+    /// result is overwritten by the next format into it, so one per thread serves every call but
+    /// a nested one.
+    private static let spareResults = ThreadSpare<UnsafeMutableRawPointer>(
+        make: { cicu_number_result_open() }, free: { cicu_number_result_close($0) })
+
     /// What to format: a decimal number as text (exact), or a binary value.
     enum Input {
         case decimal(String)
@@ -32,8 +39,8 @@ final class ICUNumberFormatter: Sendable {
     func format<T>(_ input: Input, _ read: (UnsafeMutableRawPointer) throws(FormattingError) -> T)
         throws(FormattingError) -> T
     {
-        guard let result = SpareNumberResult.take() else { throw FormattingError("ICU could not allocate a result") }
-        defer { SpareNumberResult.giveBack(result) }
+        guard let result = Self.spareResults.take() else { throw FormattingError("ICU could not allocate a result") }
+        defer { Self.spareResults.giveBack(result) }
         let status: Int32
         switch input {
         case .decimal(let text):
@@ -48,34 +55,6 @@ final class ICUNumberFormatter: Sendable {
         }
         guard status <= 0 else { throw FormattingError("ICU could not format \(input)") }
         return try read(result)
-    }
-}
-
-/// Each thread's spare ICU result object (`UFormattedNumber`): opening and closing one for every
-/// number formatted was several heap allocations each time (an invoice formats 66); a result is
-/// overwritten by the next format into it, so one per thread serves every call but a nested one.
-private final class SpareNumberResult {
-    private var result: UnsafeMutableRawPointer?
-    private static let perThread = ThreadLocal { SpareNumberResult() }
-
-    deinit { if let result { cicu_number_result_close(result) } }
-
-    /// The thread's spare result, or a new one (nil only if ICU could not allocate).
-    static func take() -> UnsafeMutableRawPointer? {
-        if let spare = perThread.current, let result = spare.result {
-            spare.result = nil
-            return result
-        }
-        return cicu_number_result_open()
-    }
-
-    /// Keeps `result` as the thread's spare if there is none; closes it otherwise.
-    static func giveBack(_ result: UnsafeMutableRawPointer) {
-        guard let spare = perThread.current, spare.result == nil else {
-            cicu_number_result_close(result)
-            return
-        }
-        spare.result = result
     }
 }
 

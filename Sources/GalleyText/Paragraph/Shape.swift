@@ -47,7 +47,7 @@ struct Shaping {
 /// words: fonts kern across spaces (Liberation Sans kerns " T"), and hb-shape agreement is a
 /// test; the cache still hits for repeated runs (labels, table cells, batch records). Direction, script and language are set on the buffer; features parse with
 /// HarfBuzz's own syntax. One hb_buffer per session (one session per layout call, so per thread),
-/// handed on to the thread's next session (`SpareShapingBuffer`).
+/// handed on to the thread's next session (`spareBuffers`).
 final class ShapingSession {
     private let buffer: OpaquePointer?
     let language: String
@@ -58,13 +58,30 @@ final class ShapingSession {
     /// The most code units shaped at once with `buffer` (a buffer that grew large is not kept).
     private var longestShaped = 0
 
+    /// The HarfBuzz buffer a thread's sessions pass on, one to the next: a buffer keeps its
+    /// arrays when cleared, so a session shaping a short paragraph allocates nothing in HarfBuzz
+    /// (a buffer made and freed per paragraph was several allocations). A session made while
+    /// another is alive on the thread gets a new buffer of its own.
+    private static let spareBuffers = ThreadSpare<OpaquePointer>(
+        make: { hb_buffer_create() }, free: { hb_buffer_destroy($0) })
+    /// Buffers that shaped more code units than this are freed, not kept.
+    private static let longestKept = 4_096
+
     init(language: String?, measuringOnly: Bool = false) {
-        buffer = SpareShapingBuffer.take()
+        buffer = Self.spareBuffers.take()
         self.language = language ?? "en"
         self.measuringOnly = measuringOnly
     }
 
-    deinit { SpareShapingBuffer.giveBack(buffer, longestShaped: longestShaped) }
+    deinit {
+        guard let buffer else { return }
+        // A buffer that grew large, or HarfBuzz's inert buffer (what `hb_buffer_create` returns
+        // out of memory), is freed, not kept; a kept one is reset to a new buffer's state with
+        // its arrays still allocated.
+        let keeping = longestShaped <= Self.longestKept && hb_buffer_allocation_successful(buffer) != 0
+        if keeping { hb_buffer_reset(buffer) }
+        Self.spareBuffers.giveBack(buffer, keeping: keeping)
+    }
 
     func run(_ text: ParagraphText, items: [TextItem]) -> Shaping {
         var perUnit = [Double](repeating: 0, count: text.count)
@@ -260,43 +277,5 @@ final class ShapingSession {
                     advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset,
                     unsafeToBreak: infos[i].mask & unsafe != 0))
         }
-    }
-}
-
-/// One HarfBuzz buffer a thread's shaping sessions pass on, one to the next: a buffer keeps its
-/// arrays when cleared, so a session shaping a short paragraph allocates nothing in HarfBuzz
-/// (a buffer made and freed per paragraph was several allocations). A session takes the spare
-/// buffer, so one made while another is alive on the thread gets a new buffer of its own.
-private final class SpareShapingBuffer {
-    private var buffer: OpaquePointer?
-
-    /// Buffers that shaped more code units than this are freed, not kept.
-    private static let longestKept = 4_096
-    private static let perThread = ThreadLocal { SpareShapingBuffer() }
-
-    deinit { hb_buffer_destroy(buffer) }
-
-    /// The thread's spare buffer, or a new one (nil only if HarfBuzz could not allocate).
-    static func take() -> OpaquePointer? {
-        if let spare = perThread.current, let buffer = spare.buffer {
-            spare.buffer = nil
-            return buffer
-        }
-        return hb_buffer_create()
-    }
-
-    /// Keeps `buffer` as the thread's spare if there is none and it stayed small; frees it otherwise.
-    static func giveBack(_ buffer: OpaquePointer?, longestShaped: Int) {
-        guard let buffer else { return }
-        // HarfBuzz's inert buffer (what `hb_buffer_create` returns out of memory) is never kept.
-        guard longestShaped <= longestKept, hb_buffer_allocation_successful(buffer) != 0,
-            let spare = perThread.current, spare.buffer == nil
-        else {
-            hb_buffer_destroy(buffer)
-            return
-        }
-        // Reset to a new buffer's state; the arrays stay allocated.
-        hb_buffer_reset(buffer)
-        spare.buffer = buffer
     }
 }
