@@ -34,7 +34,10 @@ enum XObjectDeduplication {
     /// Blanks repeated entries from `start` to the closing `>>`; returns the index after it,
     /// or nil when the buffer ends first.
     private static func deduplicate(_ bytes: inout [UInt8], entriesFrom start: Int) -> Int? {
-        var seen = Set<ArraySlice<UInt8>>()
+        // Names as strings of their own (cairo's `x14` fits a small string, no allocation): a
+        // slice of `bytes` kept in the set would share the buffer, and the next entry blanked
+        // would copy the whole document.
+        var seen = Set<String>()
         var index = start
         while true {
             let entryStart = index
@@ -48,7 +51,7 @@ enum XObjectDeduplication {
             guard bytes[index] == 0x2F, let entryEnd = entryEnd(bytes, from: index) else {
                 return index + 64 > bytes.count ? nil : index
             }
-            let name = bytes[index..<(nameEnd(bytes, from: index + 1) ?? index + 1)]
+            let name = String(decoding: bytes[index..<(nameEnd(bytes, from: index + 1) ?? index + 1)], as: UTF8.self)
             if !seen.insert(name).inserted {
                 for position in entryStart..<entryEnd { bytes[position] = 0x20 }
             }
