@@ -1,0 +1,103 @@
+import Glibc
+
+/// Shadow masks already blurred, by the mask they were blurred from.
+///
+/// A document's shadows repeat: the same card drawn on every page, the same summary box in every
+/// record of a batch. Blurring is the costly part of a shadow (three box passes each way: 24 M
+/// instructions, an eighth of a whole bank statement, for one 438 x 218 mask at the PDF's
+/// resolution), so a mask seen before is copied from here instead. An entry holds the mask it
+/// was blurred from and compares it byte for byte, so a hash collision is a miss, never a wrong
+/// shadow; it goes in on its second miss (`Doorkeeper`), so a shadow one record alone has is
+/// never kept. Shared by every thread under a lock (taken twice per shadow).
+enum BlurredMasks {
+    private struct Key: Hashable {
+        let width: Int
+        let height: Int
+        let sigma: Double
+        /// A hash of the unblurred rows (what the entry's `source` holds in full).
+        let rows: Int
+    }
+
+    private struct Entry {
+        let source: [UInt8]
+        let blurred: [UInt8]
+    }
+
+    private struct State {
+        var entries = LRUCache<Key, Entry>(byteBudget: 16 << 20)
+        var doorkeeper = Doorkeeper()
+        /// Masks copied from an entry instead of blurred.
+        var hits = 0
+    }
+
+    private static let state = Locked(State())
+
+    /// Blurs the A8 bitmap `data` in place (`BoxBlur.blurAlpha`), from a mask blurred before
+    /// when there is one.
+    static func blurAlpha(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+        guard sigma > 0, width > 0, height > 0 else { return }
+        let key = Key(
+            width: width, height: height, sigma: sigma, rows: hash(data, width: width, height: height, stride: stride))
+        if let entry = state.withLock({ $0.entries.value(for: key) }),
+            matches(entry.source, data, width: width, height: height, stride: stride)
+        {
+            copy(entry.blurred, into: data, width: width, height: height, stride: stride)
+            state.withLock { $0.hits += 1 }
+            return
+        }
+        let admitted = state.withLock { $0.doorkeeper.admits(hash: key.hashValue) }
+        let source = admitted ? packed(data, width: width, height: height, stride: stride) : []
+        BoxBlur.blurAlpha(data, width: width, height: height, stride: stride, sigma: sigma)
+        guard admitted else { return }
+        let entry = Entry(source: source, blurred: packed(data, width: width, height: height, stride: stride))
+        state.withLock { $0.entries.insert(entry, for: key, cost: 2 * width * height + 64) }
+    }
+
+    /// How many masks were copied from an entry since the last `removeAll()`.
+    static var hits: Int { state.withLock { $0.hits } }
+
+    /// Drops every entry and the doorkeeper's memory (tests).
+    static func removeAll() {
+        state.withLock { $0 = State() }
+    }
+
+    private static func hash(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> Int {
+        var hasher = Hasher()
+        for y in 0..<height {
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: data + y * stride, count: width))
+        }
+        return hasher.finalize()
+    }
+
+    /// The bitmap's rows without their stride padding.
+    private static func packed(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            for y in 0..<height {
+                (base + y * width).update(from: data + y * stride, count: width)
+            }
+            count = width * height
+        }
+    }
+
+    private static func matches(
+        _ source: [UInt8], _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int
+    ) -> Bool {
+        guard source.count == width * height else { return false }
+        return source.withUnsafeBufferPointer { packed in
+            guard let base = packed.baseAddress else { return false }
+            return (0..<height).allSatisfy { y in memcmp(base + y * width, data + y * stride, width) == 0 }
+        }
+    }
+
+    private static func copy(
+        _ rows: [UInt8], into data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int
+    ) {
+        rows.withUnsafeBufferPointer { packed in
+            guard let base = packed.baseAddress else { return }
+            for y in 0..<height {
+                (data + y * stride).update(from: base + y * width, count: width)
+            }
+        }
+    }
+}
