@@ -40,6 +40,12 @@ enum Itemize {
         var missingSet = Set<Unicode.Scalar>()
         var i = 0
         var span = 0
+        guard var primary = primaries.first else {
+            return Itemization(items: [], levels: levels, paragraphIsRTL: paragraphLevel & 1 == 1, missing: [])
+        }
+        // The span's primary face and which ASCII characters it has, changed only with the span:
+        // a long paragraph looked each character up in the cmap (a third of itemizing).
+        var ascii = primary.asciiGlyphMask()
         var previousFace: FontFace?
         // The item being extended (appended when the next one starts) and its script code.
         var current: TextItem?
@@ -48,12 +54,21 @@ enum Itemize {
         while i < text.count {
             if cancellation.shouldStop() { break }
             let (scalar, length) = text.scalar(at: i)
-            while span + 1 < text.spans.count, text.spanStart(span + 1) <= i { span += 1 }
-            let primary = primaries[span]
+            if span + 1 < text.spans.count, text.spanStart(span + 1) <= i {
+                while span + 1 < text.spans.count, text.spanStart(span + 1) <= i { span += 1 }
+                primary = primaries[span]
+                ascii = primary.asciiGlyphMask()
+            }
+            let primaryHasGlyph =
+                switch scalar.value {
+                case 0..<64: ascii.0 & (1 << UInt64(scalar.value)) != 0
+                case 64..<128: ascii.1 & (1 << UInt64(scalar.value - 64)) != 0
+                default: primary.hasGlyph(for: scalar)
+                }
             let face: FontFace
             if keepsPreviousFace(scalar), let previous = previousFace, current?.spanIndex == span {
                 face = previous
-            } else if primary.hasGlyph(for: scalar) || isControl(scalar) {
+            } else if primaryHasGlyph || isControl(scalar) {
                 face = primary
             } else if let fallback = registry.fallbackFace(for: scalar, like: primary) {
                 face = fallback
@@ -61,10 +76,10 @@ enum Itemize {
                 face = primary
                 if missingSet.insert(scalar).inserted { missing.append(scalar) }
             }
-            previousFace = face
+            if previousFace !== face { previousFace = face }
             let code = codes[i]
-            if current != nil, current!.spanIndex == span, current!.face == face, current!.level == levels[i],
-                currentCode == code || current!.script == names[code]
+            if current != nil, current!.spanIndex == span, current!.face === face || current!.face == face,
+                current!.level == levels[i], currentCode == code || current!.script == names[code]
             {
                 current!.range = current!.range.lowerBound..<(i + length)
             } else {
@@ -145,19 +160,28 @@ enum Itemize {
     static func resolvedScriptCodes(_ text: ParagraphText, levels: [UInt8]? = nil) -> [Int32] {
         var codes = [Int32](repeating: 0, count: text.count)
         var cancellation = TypesettingCancellation(length: text.count)
-        var i = 0
-        while i < text.count {
-            if cancellation.shouldStop() { return codes }
-            let (scalar, length) = text.scalar(at: i)
-            let code: Int32
-            switch scalar.value {
-            case 0x41...0x5A, 0x61...0x7A: code = 25  // ASCII letters: USCRIPT_LATIN
-            case 0..<0x80: code = 0  // the rest of ASCII: USCRIPT_COMMON
-            default: code = cicu_script_of(Int32(bitPattern: scalar.value))
+        var stopped = false
+        codes.withUnsafeMutableBufferPointer { codes in
+            var i = 0
+            while i < codes.count {
+                if cancellation.shouldStop() {
+                    stopped = true
+                    return
+                }
+                let unit = text.units[i]
+                if unit < 0x80 {
+                    // ASCII letters are USCRIPT_LATIN, the rest of ASCII USCRIPT_COMMON (0).
+                    codes[i] = (0x61...0x7A).contains(unit | 0x20) ? 25 : 0
+                    i += 1
+                    continue
+                }
+                let (scalar, length) = text.scalar(at: i)
+                let code = cicu_script_of(Int32(bitPattern: scalar.value))
+                for k in i..<(i + length) { codes[k] = code }
+                i += length
             }
-            for k in i..<(i + length) { codes[k] = code }
-            i += length
         }
+        if stopped { return codes }
         // USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_UNKNOWN = 103.
         func isReal(_ c: Int32) -> Bool { c > 1 && c != 103 }
         let firstReal = codes.first(where: isReal) ?? 25  // USCRIPT_LATIN
