@@ -27,8 +27,7 @@ enum BatchCommandBench {
             print("  skipped: \(galley) not built (scripts/bench builds it)")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-batch-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try BenchScratch.subfolder("batch-command")
         let workloads = [
             (
                 "w1_pdf", "Templates/invoice.json", "invoices.json", WorkloadBench.Output.pdf,
@@ -49,11 +48,11 @@ enum BatchCommandBench {
                         docsPerSecond: rate, cpuMilliseconds: (cpuSeconds() - before) * 1000 / Double(records.count))
                 }
                 func command(_ round: Int) throws -> Run {
-                    // Every round writes a folder of its own, removed with the others at the end of the
-                    // group: ext4 passes over inodes freed within the last minute when it allocates
-                    // one, so creating 1,000 files right after deleting 1,000 cost 0.2 ms of kernel
-                    // time per file instead of 0.03 (4% of a W1 invoice's time, measured with
-                    // `getrusage`) — a cost the bench's own clean-up caused, not the batch.
+                    // Every round writes a folder of its own, removed with every group's files once
+                    // the bench ends (`BenchScratch`): ext4 passes over inodes freed within the last
+                    // minute when it allocates one, so creating 1,000 files right after deleting 1,000
+                    // cost 0.2 ms of kernel time per file instead of 0.03 (4% of a W1 invoice's time,
+                    // measured with `getrusage`) — a cost the bench's own clean-up caused, not the batch.
                     let out = folder.appendingPathComponent("\(name)-\(jobs)-\(round)").path
                     let start = Clock.now()
                     let (status, cpu) = try Tool.spawnMeasured(

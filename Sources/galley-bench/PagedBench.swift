@@ -26,9 +26,7 @@ enum PagedBench {
         report.add("paged", "w2_pages", Double(pages), digits: 0)
         report.add("paged", "w2_pdf_bytes", Double(bytes), digits: 0)
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try BenchScratch.subfolder("paged")
         let data = folder.appendingPathComponent("statements.ndjson")
         let count = 100
         try StatementData.ndjson(count: count, rows: 60).write(to: data, atomically: true, encoding: .utf8)

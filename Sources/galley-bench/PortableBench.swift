@@ -24,8 +24,7 @@ enum PortableBench {
         }
         report.add("portable", "cpu", Tool.cpuModel())
         // valgrind 3.19 cannot read the DWARF 5 the Swift toolchain writes: count a copy without it.
-        let stripped = FileManager.default.temporaryDirectory.appendingPathComponent("galley-bench-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: stripped) }
+        let stripped = try BenchScratch.subfolder("portable").appendingPathComponent("galley-bench").path
         let copy = try Tool.run("objcopy", ["--strip-debug", Tool.selfPath(), stripped])
         guard copy.status == 0 else { throw BenchFailure("objcopy: \(copy.stderr)") }
 

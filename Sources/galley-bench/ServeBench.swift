@@ -8,21 +8,19 @@ import GalleyTemplates
 enum ServeBench {
     static func measure(galley: String, records: [JSONValue], report: inout BenchReport) throws {
         let bodies = records.map { Array($0.jsonText.utf8) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-bench-serve")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try BenchScratch.subfolder("serve")
         let data = folder.appendingPathComponent("w1.ndjson")
         try (records.map(\.jsonText).joined(separator: "\n") + "\n").write(to: data, atomically: true, encoding: .utf8)
         for jobs in [1, 2] {
             var batchBest = 0.0
-            for _ in 0..<3 {
-                let out = folder.appendingPathComponent("out-\(jobs)").path
+            for attempt in 0..<3 {
+                // A folder per attempt, all kept until the bench ends (`BenchScratch`).
+                let out = folder.appendingPathComponent("out-\(jobs)-\(attempt)").path
                 let start = Clock.now()
                 _ = try Tool.spawn(
                     galley,
                     ["batch", "Templates/invoice.json", "--data", data.path, "--out", out, "--jobs", "\(jobs)"])
                 batchBest = max(batchBest, Double(records.count) / (Clock.now() - start))
-                try? FileManager.default.removeItem(atPath: out)
             }
             let server = try ServerChild(galley: galley, jobs: jobs)
             defer { server.stop() }

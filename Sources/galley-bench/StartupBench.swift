@@ -7,9 +7,7 @@ import Foundation
 enum StartupBench {
     static let group = BenchGroup(name: "startup") { options, report in
         let galley = Tool.galleyExecutable()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-bench-startup")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try BenchScratch.subfolder("startup")
         let records = try WorkloadBench.records(options.dataDirectory + "/invoices.json", limit: 200)
         guard let first = records.first else { return }
         let recordFile = folder.appendingPathComponent("w1.json")

@@ -36,6 +36,7 @@ for group in groups where options.only.isEmpty || options.only.contains(group.na
         report.add(group.name, "error", "\(error)")
     }
 }
+BenchScratch.removeAll()
 do {
     // With --only, the groups not run keep their figures from the file.
     try report.write(to: options.outputPath, keepingOthers: !options.only.isEmpty)
