@@ -3,6 +3,7 @@ import GalleyLayout
 import GalleyRender
 import GalleyReport
 import GalleyText
+import Synchronization
 import Testing
 
 /// `Table.rowsOnDemand()`: the rows are built when a page needs them, and the document
@@ -28,15 +29,57 @@ struct RowsOnDemandTests {
     }
 
     @Test func paginatesAndDrawsAsRowsBuiltUpFront() throws {
-        let lazy = try Self.document(rows: 120, onDemand: true).makePagedDocument()
         let eager = try Self.document(rows: 120, onDemand: false).makePagedDocument()
-        let a = lazy.paginate()
         let b = eager.paginate()
-        #expect(a.pageCount > 5)
-        #expect(a.slices.map { [$0.top, $0.bottom] } == b.slices.map { [$0.top, $0.bottom] })
-        for index in 0..<a.pageCount {
-            #expect(try lazy.displayPage(index) == eager.displayPage(index), "page \(index + 1)")
+        // Laid out lazily however short (`keepsRowsUpTo` 0), and kept as a short table is (the
+        // default): both as the rows built up front.
+        for limit in [0, TableNode.keepsRowsUpTo.get()] {
+            try TableNode.keepsRowsUpTo.withValue(limit) {
+                let lazy = try Self.document(rows: 120, onDemand: true).makePagedDocument()
+                let a = lazy.paginate()
+                #expect(a.pageCount > 5)
+                #expect(a.slices.map { [$0.top, $0.bottom] } == b.slices.map { [$0.top, $0.bottom] })
+                for index in 0..<a.pageCount {
+                    #expect(try lazy.displayPage(index) == eager.displayPage(index), "page \(index + 1), \(limit)")
+                }
+            }
         }
+    }
+
+    final class BuildCount: Sendable {
+        let value = Mutex(0)
+
+        /// `text`, counted once more.
+        func counted(_ text: Text) -> Text {
+            value.withLock { $0 += 1 }
+            return text
+        }
+    }
+
+    /// A table of at most `TableNode.keepsRowsUpTo` rows keeps them in a paged body: each row is
+    /// built once for the layout and drawing of the whole render, where a table laid out lazily
+    /// builds every row again for the page that draws it.
+    @Test func aShortTableBuildsEachRowOnce() throws {
+        func builds(keepingUpTo limit: Int) throws -> Int {
+            let count = BuildCount()
+            let report = Report(page: PageSize(width: 300, height: 300), margins: EdgeInsets(all: 20)) {
+                Table(Array(0..<60)) {
+                    Column("N") { n in count.counted(Text("Row \(n)")) }
+                }
+                .rowsOnDemand()
+            }
+            try TableNode.keepsRowsUpTo.withValue(limit) {
+                let document = try report.makePagedDocument()
+                let pages = document.paginate().pageCount
+                #expect(pages > 2)
+                for index in 0..<pages { _ = try document.displayPage(index) }
+            }
+            return count.value.withLock { $0 }
+        }
+        // `makePagedDocument` builds every row once to check it; then a kept table builds each
+        // row once more, a lazy one once to measure it and again for the page that draws it.
+        #expect(try builds(keepingUpTo: 60) == 2 * 60)
+        #expect(try builds(keepingUpTo: 59) >= 3 * 60)
     }
 
     @Test func rowSpansAreReported() {

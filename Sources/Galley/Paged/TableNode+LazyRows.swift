@@ -8,6 +8,20 @@ extension TableNode {
     /// documents bind it to true while they lay out their body.
     public static let laysOutRowsLazily = TaskLocal(wrappedValue: false)
 
+    /// Tables with at most this many body rows keep them even in a paged body: rows built once
+    /// and laid out once, where laying out lazily builds and lays out every row again for the page
+    /// that draws it (a 60-row bank statement spent a fifth of its time on it). 200 rows of a few
+    /// cells are about a megabyte of nodes; longer tables are laid out lazily, so memory stays
+    /// bounded by a page of rows.
+    public static let keepsRowsUpTo = TaskLocal(wrappedValue: 200)
+
+    /// Whether this table keeps only its rows' metrics when laid out now: it has a row source
+    /// with more rows than `keepsRowsUpTo`, has not built them, and is in a paged body.
+    var laysOutLazily: Bool {
+        guard let rowSource, builtRows == nil else { return false }
+        return TableNode.laysOutRowsLazily.get() && rowSource.rowCount > TableNode.keepsRowsUpTo.get()
+    }
+
     /// Gives a body row from the source its slots, column alignment and widths, as the table's
     /// grid does for rows given as nodes (rows from a source span no rows, so each row's grid
     /// is its own). Returns the row's grid.

@@ -192,7 +192,7 @@ public final class TableNode: DisplayNode {
     public var repeatsHeader: Bool
     /// Builds the body rows on demand (nil when they were given as nodes).
     public let rowSource: (any TableRowSource)?
-    private var builtRows: [TableRowNode]?
+    private(set) var builtRows: [TableRowNode]?
     private var builtGrid: TableGrid?
     /// The widest single-line cell per `auto` column (it does not depend on the table's width).
     private var autoWidths: [Int: Double]?
@@ -262,7 +262,7 @@ public final class TableNode: DisplayNode {
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let width = constrainedSize.max.width.isFinite ? constrainedSize.max.width : constrainedSize.min.width
-        if rowSource != nil, builtRows == nil, TableNode.laysOutRowsLazily.get() {
+        if laysOutLazily {
             return LazyTableLayoutSpec(table: self, columnWidths: columnWidths(for: width))
         }
         let widths = columnWidths(for: width)
@@ -319,7 +319,7 @@ public final class TableNode: DisplayNode {
                 widest[placement.column] = max(widest[placement.column] ?? 0, width)
             }
         }
-        if let rowSource, builtRows == nil, TableNode.laysOutRowsLazily.get() {
+        if let rowSource, laysOutLazily {
             if let headerRow {
                 measure(TableGrid(rows: [headerRow], columnCount: columns.count, hasHeader: true).placements)
             }

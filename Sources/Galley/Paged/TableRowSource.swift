@@ -4,10 +4,11 @@ import Synchronization
 /// Builds a data-driven table's body rows on demand, so a paged document keeps per row only
 /// the numbers pagination needs (`TableRowMetrics`), not the row's nodes.
 ///
-/// A table with a row source is laid out lazily in a paged body (`TableNode.laysOutRowsLazily`):
-/// every row is built, measured at the column widths and dropped; pagination reads the
-/// heights; each page builds, lays out and draws only the rows it shows. Anywhere else (a
-/// canvas, a header, an ascii-art dump) the table builds all its rows once and keeps them.
+/// A table with a row source of more than `TableNode.keepsRowsUpTo` rows is laid out lazily in
+/// a paged body (`TableNode.laysOutRowsLazily`): every row is built, measured at the column
+/// widths and dropped; pagination reads the heights; each page builds, lays out and draws only
+/// the rows it shows. Anywhere else (a canvas, a header, an ascii-art dump), and for a shorter
+/// table, the table builds all its rows once and keeps them.
 ///
 /// Building must be deterministic — row `index` gives nodes of the same sizes every time —
 /// and rows from a source do not span rows (a cell's `rowSpan` is treated as 1) and carry no
