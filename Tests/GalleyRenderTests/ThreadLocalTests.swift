@@ -49,13 +49,13 @@ struct ThreadLocalTests {
         #expect(local.current === here)
     }
 
-    /// A resource given back is the next `take()`'s on the same thread; a second one alive at the
+    /// An object given back is the next `take()`'s on the same thread; a second one alive at the
     /// same time is new, and the one not kept (slot full, or refused) is freed at once.
     @Test func aSpareIsHandedOnAndTheRestFreed() throws {
         let made = Atomic<Int>(0)
         let freed = Atomic<Int>(0)
-        let spares = ThreadSpare<Int>(
-            make: { made.add(1, ordering: .relaxed).newValue },
+        let spares = ThreadSpare(
+            make: { UnsafeMutableRawPointer(bitPattern: made.add(1, ordering: .relaxed).newValue) },
             free: { _ in freed.add(1, ordering: .relaxed) })
         let first = try #require(spares.take())
         let second = try #require(spares.take())
@@ -66,14 +66,14 @@ struct ThreadLocalTests {
         #expect(spares.take() == first)
         spares.giveBack(first, keeping: false)
         #expect(freed.load(ordering: .relaxed) == 2)
-        #expect(spares.take() == 3)
+        #expect(spares.take() == UnsafeMutableRawPointer(bitPattern: 3))
         #expect(made.load(ordering: .relaxed) == 3)
     }
 
     /// A failed `make` is nil, and nothing is freed for it.
     @Test func aFailedMakeIsNil() {
         let freed = Atomic<Int>(0)
-        let spares = ThreadSpare<Int>(make: { nil }, free: { _ in freed.add(1, ordering: .relaxed) })
+        let spares = ThreadSpare(make: { nil }, free: { _ in freed.add(1, ordering: .relaxed) })
         #expect(spares.take() == nil)
         #expect(freed.load(ordering: .relaxed) == 0)
     }

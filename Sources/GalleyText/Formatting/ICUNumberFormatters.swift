@@ -26,7 +26,7 @@ final class ICUNumberFormatter: Sendable {
     /// every number formatted was several heap allocations each time (an invoice formats 66); a
     /// result is overwritten by the next format into it, so one per thread serves every call but
     /// a nested one.
-    private static let spareResults = ThreadSpare<UnsafeMutableRawPointer>(
+    private static let spareResults = ThreadSpare(
         make: { cicu_number_result_open() }, free: { cicu_number_result_close($0) })
 
     /// What to format: a decimal number as text (exact), or a binary value.

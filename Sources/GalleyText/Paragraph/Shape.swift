@@ -62,13 +62,13 @@ final class ShapingSession {
     /// arrays when cleared, so a session shaping a short paragraph allocates nothing in HarfBuzz
     /// (a buffer made and freed per paragraph was several allocations). A session made while
     /// another is alive on the thread gets a new buffer of its own.
-    private static let spareBuffers = ThreadSpare<OpaquePointer>(
-        make: { hb_buffer_create() }, free: { hb_buffer_destroy($0) })
+    private static let spareBuffers = ThreadSpare(
+        make: { UnsafeMutableRawPointer(hb_buffer_create()) }, free: { hb_buffer_destroy(OpaquePointer($0)) })
     /// Buffers that shaped more code units than this are freed, not kept.
     private static let longestKept = 4_096
 
     init(language: String?, measuringOnly: Bool = false) {
-        buffer = Self.spareBuffers.take()
+        buffer = Self.spareBuffers.take().map(OpaquePointer.init)
         self.language = language ?? "en"
         self.measuringOnly = measuringOnly
     }
@@ -80,7 +80,7 @@ final class ShapingSession {
         // its arrays still allocated.
         let keeping = longestShaped <= Self.longestKept && hb_buffer_allocation_successful(buffer) != 0
         if keeping { hb_buffer_reset(buffer) }
-        Self.spareBuffers.giveBack(buffer, keeping: keeping)
+        Self.spareBuffers.giveBack(UnsafeMutableRawPointer(buffer), keeping: keeping)
     }
 
     func run(_ text: ParagraphText, items: [TextItem]) -> Shaping {
