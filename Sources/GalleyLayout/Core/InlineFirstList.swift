@@ -24,6 +24,8 @@ public struct InlineFirstList<Element>: RandomAccessCollection, MutableCollectio
     @inlinable public var count: Int { endIndex }
     @inlinable public var isEmpty: Bool { inlineFirst == nil }
 
+    /// A getter and a setter: `_read` and `_modify` accessors measured slower (0.2 M more
+    /// instructions a W1 invoice, more retains, not fewer).
     @inlinable public subscript(position: Int) -> Element {
         get {
             guard position != 0 else {
@@ -40,6 +42,16 @@ public struct InlineFirstList<Element>: RandomAccessCollection, MutableCollectio
             }
             others[position - 1] = newValue
         }
+    }
+
+    /// Removes and returns the element at `position`, without rebuilding the list.
+    @inlinable @discardableResult public mutating func remove(at position: Int) -> Element {
+        guard position != 0 else {
+            guard let first = inlineFirst else { preconditionFailure("index 0 of an empty list") }
+            inlineFirst = others.isEmpty ? nil : others.removeFirst()
+            return first
+        }
+        return others.remove(at: position - 1)
     }
 
     @inlinable public mutating func append(_ element: Element) {
