@@ -74,7 +74,7 @@ enum BlurredMasks {
         [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             for y in 0..<height {
-                (base + y * width).update(from: data + y * stride, count: width)
+                (base + y * width).initialize(from: data + y * stride, count: width)
             }
             count = width * height
         }
