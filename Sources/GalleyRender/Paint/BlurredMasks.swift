@@ -8,8 +8,9 @@ import Glibc
 /// resolution), so a mask seen before is copied from here instead. An entry holds the mask it
 /// was blurred from and compares it byte for byte, so a hash collision is a miss, never a wrong
 /// shadow; it goes in on its second miss (`Doorkeeper`), so a shadow one record alone has is
-/// never kept. Shared by every thread under a lock (taken twice per shadow).
-enum BlurredMasks {
+/// never kept. The painters share one cache (`shared`) under a lock, taken twice per shadow;
+/// tests make their own.
+final class BlurredMasks: Sendable {
     private struct Key: Hashable {
         let width: Int
         let height: Int
@@ -30,36 +31,35 @@ enum BlurredMasks {
         var hits = 0
     }
 
-    private static let state = Locked(State())
+    private let state = Locked(State())
+
+    /// The cache the painters use.
+    static let shared = BlurredMasks()
 
     /// Blurs the A8 bitmap `data` in place (`BoxBlur.blurAlpha`), from a mask blurred before
     /// when there is one.
-    static func blurAlpha(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+    func blurAlpha(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma > 0, width > 0, height > 0 else { return }
         let key = Key(
-            width: width, height: height, sigma: sigma, rows: hash(data, width: width, height: height, stride: stride))
+            width: width, height: height, sigma: sigma,
+            rows: Self.hash(data, width: width, height: height, stride: stride))
         if let entry = state.withLock({ $0.entries.value(for: key) }),
-            matches(entry.source, data, width: width, height: height, stride: stride)
+            Self.matches(entry.source, data, width: width, height: height, stride: stride)
         {
-            copy(entry.blurred, into: data, width: width, height: height, stride: stride)
+            Self.copy(entry.blurred, into: data, width: width, height: height, stride: stride)
             state.withLock { $0.hits += 1 }
             return
         }
         let admitted = state.withLock { $0.doorkeeper.admits(hash: key.hashValue) }
-        let source = admitted ? packed(data, width: width, height: height, stride: stride) : []
+        let source = admitted ? Self.packed(data, width: width, height: height, stride: stride) : []
         BoxBlur.blurAlpha(data, width: width, height: height, stride: stride, sigma: sigma)
         guard admitted else { return }
-        let entry = Entry(source: source, blurred: packed(data, width: width, height: height, stride: stride))
+        let entry = Entry(source: source, blurred: Self.packed(data, width: width, height: height, stride: stride))
         state.withLock { $0.entries.insert(entry, for: key, cost: 2 * width * height + 64) }
     }
 
-    /// How many masks were copied from an entry since the last `removeAll()`.
-    static var hits: Int { state.withLock { $0.hits } }
-
-    /// Drops every entry and the doorkeeper's memory (tests).
-    static func removeAll() {
-        state.withLock { $0 = State() }
-    }
+    /// How many masks were copied from an entry instead of blurred.
+    var hits: Int { state.withLock { $0.hits } }
 
     /// A multiply-xor hash over eight bytes at a time, its result mixed by `Hasher`: SipHash over
     /// every byte was 1.2 M instructions for the statement's mask. A weak hash costs nothing in

@@ -65,7 +65,7 @@ extension Painter {
         }
         cairo_surface_flush(mask.pointer)
         if radius > 0, let data = cairo_image_surface_get_data(mask.pointer) {
-            BlurredMasks.blurAlpha(
+            BlurredMasks.shared.blurAlpha(
                 data, width: Int(x1 - x0), height: Int(y1 - y0),
                 stride: Int(cairo_image_surface_get_stride(mask.pointer)), sigma: radius / 2)
         }
