@@ -95,6 +95,45 @@ struct PDFTests {
         #expect(rects.contains { $0.contains("/Rect [ 40 80 90 100 ]") }, "\(rects)")
     }
 
+    @Test func linksAndAnchorsInClippedAwayContentDoNotFailThePage() throws {
+        // Nested clips that do not meet (a fragment of clipped content cut away by a page):
+        // cairo 1.16 failed the whole page with "invalid tag name, attributes, or nesting".
+        func clippedAway(_ item: DisplayItem) -> DisplayItem {
+            .group(
+                DisplayGroup(
+                    clip: Path(rect: Rect(x: 60, y: 90, width: 130, height: 100)),
+                    items: [
+                        .group(
+                            DisplayGroup(clip: Path(rect: Rect(x: 170, y: 40, width: 100, height: 20)), items: [item]))
+                    ]))
+        }
+        let page = DisplayPage(
+            size: Size(width: 300, height: 200),
+            items: [
+                .glyphs(Fixtures.galleyRun(size: 9, origin: Point(x: 40, y: 30))),
+                clippedAway(.link(Rect(x: 200, y: 40, width: 60, height: 20), .url("https://example.com/hidden"))),
+                clippedAway(.anchor("hidden", Point(x: 200, y: 45))),
+                .link(Rect(x: 40, y: 20, width: 60, height: 12), .destination("hidden")),
+            ])
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("clipped.pdf").path
+        let writer = try PDFWriter(path: path, metadata: Self.metadata)
+        try writer.addPage(page)
+        writer.setOutline([OutlineEntry(title: "Hidden", level: 1, destination: "hidden")])
+        try writer.finish()
+        let check = try PDFTools.qpdfCheck(path)
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+        // The link over content nobody sees is left out; the anchor stays for the link and
+        // outline entry that open it.
+        let links = try PDFLinks.links(path)
+        #expect(links.count == 1)
+        #expect(links.first?.destination == "hidden" && links.first?.destinationPage == 1)
+        let raw = try PDFTools.uncompressed(path)
+        #expect(!raw.contains("example.com/hidden"))
+        #expect(raw.contains("/Title (Hidden)"))
+    }
+
     @Test func identicalInputGivesIdenticalBytes() throws {
         func render() throws -> [UInt8] {
             let writer = try PDFWriter(metadata: Self.metadata)
