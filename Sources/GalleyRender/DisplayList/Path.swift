@@ -29,6 +29,18 @@ public struct Path: Hashable, Sendable {
 
     public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
 
+    /// The rectangle this path is when it is exactly one axis-aligned rectangle (a move, three
+    /// lines and a close, as `init(rect:)` makes it), nil otherwise.
+    var axisAlignedRectangle: Rect? {
+        guard elements.count == 5, case .move(let a) = elements[0], case .line(let b) = elements[1],
+            case .line(let c) = elements[2], case .line(let d) = elements[3], case .close = elements[4]
+        else { return nil }
+        let horizontalFirst = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+        let verticalFirst = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
+        guard horizontalFirst || verticalFirst else { return nil }
+        return Rect(x: min(a.x, c.x), y: min(a.y, c.y), width: abs(c.x - a.x), height: abs(c.y - a.y))
+    }
+
     /// A closed rectangle.
     public init(rect: Rect) {
         self.init(roundedRect: rect, cornerRadius: 0)

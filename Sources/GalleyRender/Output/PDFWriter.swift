@@ -16,6 +16,12 @@ public final class PDFWriter {
     private var outline: [OutlineEntry] = []
     private var anchorNames: Set<String> = []
     private var isFinished = false
+    /// The glyph runs that went to cairo in one call with the run before (`GlyphBatch`).
+    package private(set) var gatheredRunCount = 0
+
+    /// Whether a page's glyph runs of one style may go to cairo together (`GlyphBatch`); off
+    /// only in the tests that compare the PDF with the one drawn run by run.
+    @TaskLocal package static var gathersGlyphRuns = true
 
     /// What is added to cairo's PDF (standards, tags, attachments, encryption; nothing when plain).
     private let settings: PDFSettings
@@ -94,6 +100,7 @@ public final class PDFWriter {
         cairo_clip(context.pointer)
         painter.forbidsMissingGlyphs = !settings.standards.isEmpty
         painter.structure = structure
+        painter.gathersGlyphRuns = structure == nil && Self.gathersGlyphRuns
         structure?.beginPage()
         if let background = page.background, !background.isInvisible {
             // Tagged output: painted in no element, the background is an artifact.
@@ -114,6 +121,7 @@ public final class PDFWriter {
             cairo_tag_end(context.pointer, "Part")
         }
         anchorNames.formUnion(painter.anchorNames)
+        gatheredRunCount += painter.gatheredRunCount
         cairo_show_page(context.pointer)
         try context.checkStatus("PDF page")
         try surface.checkStatus("PDF page")

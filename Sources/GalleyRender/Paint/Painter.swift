@@ -26,11 +26,13 @@ final class Painter {
     private var currentSlant = 0.0
     private var lastFont: FontResource?
     private var lastFace: CairoFontFace?
-    /// Scratch arrays reused by every glyph run (no per-run allocation).
-    private var glyphs: UnsafeMutablePointer<cairo_glyph_t>
-    private var glyphCapacity = 64
-    private var clusters: UnsafeMutablePointer<cairo_text_cluster_t>
-    private var clusterCapacity = 64
+    /// The glyph runs on their way to cairo (scratch arrays reused by every run).
+    private let glyphBatch = GlyphBatch()
+    /// Where, in device space, a glyph run is sure to be drawn — the canvas, narrowed by the
+    /// rectangular clips in force — or nil inside any other clip. cairo leaves out a glyph call
+    /// whose ink misses the clip (its text with it); a run is gathered with others only where
+    /// it could not have been left out on its own (`drawGlyphs`).
+    private var visibleArea: Rect?
     /// Links and anchors met inside an opacity layer, emitted after the layer is composited.
     private var layerDepth = 0
     private var deferredTags: [(DisplayItem, cairo_matrix_t)] = []
@@ -38,6 +40,11 @@ final class Painter {
     private(set) var anchorNames: [String] = []
     /// Tagged PDF: follows the structure markers and marks content (nil: markers are ignored).
     var structure: StructureRecorder?
+    /// Whether consecutive glyph runs of one style go to cairo in one call (`GlyphBatch`); set
+    /// by the PDF writer for pages without tags (a tagged page marks each run's owner).
+    var gathersGlyphRuns = false
+    /// The glyph runs that went to cairo in a call with others.
+    private(set) var gatheredRunCount = 0
     /// PDF/A and PDF/UA: drawing the missing-glyph glyph (id 0) is an error.
     var forbidsMissingGlyphs = false
 
@@ -54,15 +61,9 @@ final class Painter {
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
         self.shadowResolution = shadowResolution
+        self.visibleArea = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
         self.fontOptions = try CairoFontOptions()
-        glyphs = .allocate(capacity: glyphCapacity)
-        clusters = .allocate(capacity: clusterCapacity)
         cairo_set_font_options(cr, fontOptions.pointer)
-    }
-
-    deinit {
-        glyphs.deallocate()
-        clusters.deallocate()
     }
 
     /// Draws `items` in order, checking `isCancelled` before each one.
@@ -71,10 +72,18 @@ final class Painter {
             if isCancelled() { throw RenderError.cancelled }
             try draw(item)
         }
+        flushGlyphs()
         try context.checkStatus("drawing")
     }
 
     func draw(_ item: DisplayItem) throws(RenderError) {
+        // What is painted next goes over the runs gathered so far (a run or a translated
+        // group of runs may join them: drawGlyphs, drawGroup; structure marks are followed
+        // only on tagged pages, where runs are not gathered).
+        switch item {
+        case .glyphs, .group, .structure: break
+        default: flushGlyphs()
+        }
         switch item {
         case .fill(let path, let color):
             try willPaint()
@@ -122,6 +131,12 @@ final class Painter {
 
     private func drawGroup(_ group: DisplayGroup) throws(RenderError) {
         guard group.opacity > 0, !group.items.isEmpty else { return }
+        // A group that only moves its items lets gathered glyph runs go on across it (their
+        // positions are in device space); anything else it does would apply to them.
+        let onlyTranslates =
+            group.clip == nil && group.opacity >= 1 && group.shadow == nil && group.transform.a == 1
+            && group.transform.b == 0 && group.transform.c == 0 && group.transform.d == 1
+        if !onlyTranslates { flushGlyphs() }
         cairo_save(cr)
         if !group.transform.isIdentity {
             var matrix = cairoMatrix(group.transform)
@@ -141,13 +156,17 @@ final class Painter {
             if layerDepth == 0 { structure?.willPaintDecoration(cr) }
             try drawShadow(shadow, of: group)
         }
+        let outerVisibleArea = visibleArea
+        defer { visibleArea = outerVisibleArea }
         if let clip = group.clip {
             appendPath(clip)
             cairo_clip(cr)
+            visibleArea = visibleArea.flatMap { narrowed($0, by: clip) }
         }
         for item in group.items {
             try draw(item)
         }
+        if !onlyTranslates { flushGlyphs() }
         if layered {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, group.opacity)
@@ -196,114 +215,117 @@ final class Painter {
     // MARK: Glyph runs
 
     private func drawGlyphs(_ run: GlyphRun) throws(RenderError) {
-        let count = run.glyphs.count
-        guard count > 0, !run.color.isInvisible else { return }
-        try setFont(run)
-        if count > glyphCapacity {
-            glyphs.deallocate()
-            glyphCapacity = max(count, glyphCapacity * 2)
-            glyphs = .allocate(capacity: glyphCapacity)
-        }
-        let (ox, oy) = (run.origin.x, run.origin.y)
-        var index = 0
-        for glyph in run.glyphs {
-            glyphs[index] = cairo_glyph_t(index: UInt(glyph.id), x: ox + glyph.x, y: oy + glyph.y)
-            index += 1
-        }
-        setSource(run.color)
+        guard !run.glyphs.isEmpty, !run.color.isInvisible else { return }
         if forbidsMissingGlyphs, run.glyphs.contains(where: { $0.id == 0 }) {
             throw RenderError.pdfStandard(
                 "the text \"\(run.text.prefix(60))\" has a character no font has: PDF/A and PDF/UA forbid drawing the "
                     + "missing-glyph (.notdef) glyph (ISO 19005-2 §6.2.11.8, ISO 14289-1 §7.21.8); add a font that has it "
                     + "(galley check lists such characters)")
         }
-        let clusterCount = mode == .vector && !run.text.isEmpty ? fillClusters(run) : nil
+        let style = GlyphBatch.Style(
+            face: try face(for: run.font), fontSize: run.fontSize, slant: run.syntheticSlant, color: run.color)
+        if gathersGlyphRuns, let visibleArea, !run.clustersBackward, run.hasInkedCharacter {
+            var ctm = cairo_matrix_t()
+            cairo_get_matrix(cr, &ctm)
+            // Only under translations: positions then move to device space exactly as cairo
+            // moves them (GlyphBatch.append), and the batch is drawn with an identity matrix.
+            if ctm.xx == 1, ctm.yy == 1, ctm.xy == 0, ctm.yx == 0,
+                run.lies(within: visibleArea, dx: ctm.x0, dy: ctm.y0)
+            {
+                if let gathered = glyphBatch.style, gathered != style { flushGlyphs() }
+                let joins = !glyphBatch.isEmpty
+                if glyphBatch.append(run, style: style, dx: ctm.x0, dy: ctm.y0, withText: true) {
+                    if joins { gatheredRunCount += 1 }
+                    return
+                }
+            }
+        }
+        flushGlyphs()
+        let withText = mode == .vector && !run.text.isEmpty
+        let mapsText = withText && glyphBatch.append(run, style: style, dx: 0, dy: 0, withText: true)
+        if !mapsText {
+            _ = glyphBatch.append(run, style: style, dx: 0, dy: 0, withText: false)
+        }
         if layerDepth == 0, let structure {
-            if clusterCount == nil, !run.text.isEmpty {
+            if withText, !mapsText {
                 // Glyphs cairo cannot map back to the text: the text goes in /ActualText.
                 try structure.willPaintGlyphs(actualText: run.text, cr)
             } else {
                 try structure.willPaint(cr)
             }
         }
-        guard let clusterCount else {
+        showBatch(backward: run.clustersBackward)
+    }
+
+    /// `area` narrowed by a clip set under the current matrix; nil when the clip is not a
+    /// rectangle in device space (runs are then not gathered inside it).
+    private func narrowed(_ area: Rect, by clip: Path) -> Rect? {
+        guard let rect = clip.axisAlignedRectangle else { return nil }
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        guard ctm.xx == 1, ctm.yy == 1, ctm.xy == 0, ctm.yx == 0 else { return nil }
+        let minX = max(area.minX, rect.minX + ctm.x0)
+        let minY = max(area.minY, rect.minY + ctm.y0)
+        let maxX = min(area.maxX, rect.maxX + ctm.x0)
+        let maxY = min(area.maxY, rect.maxY + ctm.y0)
+        return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+
+    /// Draws the gathered glyph runs (in device space) and empties the batch; called before
+    /// anything else is painted, so the page's order of painting is kept.
+    func flushGlyphs() {
+        guard !glyphBatch.isEmpty else { return }
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        cairo_identity_matrix(cr)
+        showBatch(backward: false)
+        cairo_set_matrix(cr, &ctm)
+    }
+
+    /// Shows the batch with the current matrix: with its text when it has clusters.
+    private func showBatch(backward: Bool) {
+        defer { glyphBatch.removeAll() }
+        guard let style = glyphBatch.style else { return }
+        selectFont(style)
+        setSource(style.color)
+        guard glyphBatch.clusterCount > 0 else {
             // Raster output needs no text; cairo's image backend would ignore it anyway.
-            cairo_show_glyphs(cr, glyphs, Int32(count))
+            cairo_show_glyphs(cr, glyphBatch.glyphs, Int32(glyphBatch.glyphCount))
             return
         }
-        let flags = run.clustersBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
-        let byteCount = run.text.utf8.count
-        run.text.withCString { text in
-            cairo_show_text_glyphs(
-                cr, text, Int32(byteCount), glyphs, Int32(count), clusters, Int32(clusterCount), flags)
+        let flags = backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+        glyphBatch.text.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { text in
+                cairo_show_text_glyphs(
+                    cr, text.baseAddress, Int32(text.count), glyphBatch.glyphs, Int32(glyphBatch.glyphCount),
+                    glyphBatch.clusters, Int32(glyphBatch.clusterCount), flags)
+            }
         }
     }
 
-    /// Copies the run's clusters into the scratch array; nil when they do not cover the text
-    /// and glyphs exactly (cairo would put the context into a permanent error state).
-    private func fillClusters(_ run: GlyphRun) -> Int? {
-        let byteCount = run.text.utf8.count
-        guard let list = run.clusterList else {
-            // Each glyph one byte of the text (GlyphRun.clusterList): as many clusters as glyphs.
-            guard byteCount == run.glyphs.count else { return nil }
-            reserveClusters(byteCount)
-            for index in 0..<byteCount { clusters[index] = cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1) }
-            return byteCount
-        }
-        guard !list.isEmpty else {
-            // No clusters: the whole text maps to the whole run (still extractable).
-            clusters[0] = cairo_text_cluster_t(num_bytes: Int32(byteCount), num_glyphs: Int32(run.glyphs.count))
-            return 1
-        }
-        reserveClusters(list.count)
-        var bytes = 0
-        var glyphTotal = 0
-        var index = 0
-        // GlyphRun lists clusters in visual glyph order. cairo's BACKWARD flag wants them in
-        // text order, mapped to glyphs from the end of the glyph array: the reverse order.
-        let ordered = run.clustersBackward ? Array(list.reversed()) : list
-        for cluster in ordered {
-            guard cluster.byteCount >= 0, cluster.glyphCount >= 0 else { return nil }
-            bytes += cluster.byteCount
-            glyphTotal += cluster.glyphCount
-            clusters[index] = cairo_text_cluster_t(
-                num_bytes: Int32(cluster.byteCount), num_glyphs: Int32(cluster.glyphCount))
-            index += 1
-        }
-        guard bytes == byteCount, glyphTotal == run.glyphs.count else { return nil }
-        return index
+    /// The cairo face of a font; consecutive runs mostly share one, so the process-wide cache
+    /// (and its lock) is skipped for them.
+    private func face(for font: FontResource) throws(RenderError) -> CairoFontFace {
+        if let lastFace, lastFont == font { return lastFace }
+        let face = try FontFaceCache.shared.face(for: font)
+        lastFont = font
+        lastFace = face
+        return face
     }
 
-    /// Grows the cluster scratch array to hold `count` clusters.
-    private func reserveClusters(_ count: Int) {
-        guard count > clusterCapacity else { return }
-        clusters.deallocate()
-        clusterCapacity = max(count, clusterCapacity * 2)
-        clusters = .allocate(capacity: clusterCapacity)
-    }
-
-    private func setFont(_ run: GlyphRun) throws(RenderError) {
-        // Consecutive runs mostly share a font: skip the process-wide cache's lock for them.
-        let face: CairoFontFace
-        if let lastFace, lastFont == run.font {
-            face = lastFace
-        } else {
-            face = try FontFaceCache.shared.face(for: run.font)
-            lastFont = run.font
-            lastFace = face
-        }
-        if face.pointer != currentFace {
-            cairo_set_font_face(cr, face.pointer)
-            currentFace = face.pointer
+    private func selectFont(_ style: GlyphBatch.Style) {
+        if style.face.pointer != currentFace {
+            cairo_set_font_face(cr, style.face.pointer)
+            currentFace = style.face.pointer
             currentFontSize = -1
         }
-        if run.fontSize != currentFontSize || run.syntheticSlant != currentSlant {
+        if style.fontSize != currentFontSize || style.slant != currentSlant {
             // A synthetic slant shears the font space: x' = x - slant·y (y grows downwards).
             var matrix = cairo_matrix_t(
-                xx: run.fontSize, yx: 0, xy: -run.syntheticSlant * run.fontSize, yy: run.fontSize, x0: 0, y0: 0)
+                xx: style.fontSize, yx: 0, xy: -style.slant * style.fontSize, yy: style.fontSize, x0: 0, y0: 0)
             cairo_set_font_matrix(cr, &matrix)
-            currentFontSize = run.fontSize
-            currentSlant = run.syntheticSlant
+            currentFontSize = style.fontSize
+            currentSlant = style.slant
         }
     }
 }
