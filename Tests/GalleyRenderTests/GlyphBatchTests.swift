@@ -6,17 +6,19 @@ import Testing
 @testable import GalleyRender
 
 /// Glyph runs of one style drawn with nothing else between them go to cairo in one call in a
-/// PDF (`GlyphBatch`), and the PDF is byte for byte the one drawn run by run: cairo's text
-/// operators join consecutive calls anyway. Runs cairo would leave out on their own — outside
-/// the page or a clip, or with no ink — are not gathered, or their text would appear.
-@Suite("Glyph runs gathered into one cairo call")
+/// PDF (`GlyphBatch`), and a group that only translates moves cairo's matrix instead of saving
+/// and restoring its state; the PDF is byte for byte the one painted without these shortcuts
+/// (run by run, every group saved): cairo's text operators join consecutive calls anyway. Runs
+/// cairo would leave out on their own — outside the page or a clip, or with no ink — are not
+/// gathered, or their text would appear.
+@Suite("PDF paint shortcuts: glyph runs gathered, translated groups unsaved")
 struct GlyphBatchTests {
     static let metadata = DocumentMetadata(title: "runs", creationDate: "D:20260101000000")
     static let red = Color(red: 0.8, green: 0.1, blue: 0.1)
 
     /// The PDF of `pages`, and how many runs joined another in one call.
-    static func pdf(_ pages: [DisplayPage], gathering: Bool) throws -> (bytes: [UInt8], gathered: Int) {
-        try PDFWriter.$gathersGlyphRuns.withValue(gathering) {
+    static func pdf(_ pages: [DisplayPage], shortcuts: Bool) throws -> (bytes: [UInt8], gathered: Int) {
+        try PDFWriter.$takesShortcuts.withValue(shortcuts) {
             let writer = try PDFWriter(metadata: metadata)
             for page in pages { try writer.addPage(page) }
             let count = writer.gatheredRunCount
@@ -37,8 +39,8 @@ struct GlyphBatchTests {
         Double.random(in: range, using: &rng).rounded()
     }
 
-    /// Items of every kind the painter treats differently around glyph runs, nested up to
-    /// three groups deep.
+    /// Items of every kind the painter treats differently around glyph runs and translated
+    /// groups, nested up to three groups deep.
     static func randomItems(depth: Int, _ rng: inout SplitMix64) -> [DisplayItem] {
         (0..<Int.random(in: 1...10, using: &rng)).map { _ in
             let kind = Int.random(in: 0...(depth < 3 ? 19 : 12), using: &rng)
@@ -62,7 +64,12 @@ struct GlyphBatchTests {
                     count: Int.random(in: 1...10, using: &rng), size: size, origin: origin, color: color, slant: slant)
                 return .glyphs(run)
             case 10: return .glyphs(spaces(Int.random(in: 1...4, using: &rng), size: size, origin: origin))
-            case 11: return .fill(Path(rect: rect()), Color(red: 0.9, green: 0.9, blue: 0.95))
+            case 11:
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: return .stroke(Path(rect: rect()), red, lineWidth: 1.5)
+                case 1: return .image(Fixtures.checkerboard, rect(), .nearest)
+                default: return .fill(Path(rect: rect()), Color(red: 0.9, green: 0.9, blue: 0.95))
+                }
             case 12: return .link(rect(), .url("https://example.com/\(Int.random(in: 0...9, using: &rng))"))
             case 13, 14, 15:
                 return .group(DisplayGroup(transform: .translation(x: origin.x / 4, y: origin.y / 4), items: nested()))
@@ -74,17 +81,17 @@ struct GlyphBatchTests {
         }
     }
 
-    @Test func generatedPagesAreByteIdenticalToDrawingRunByRun() throws {
+    @Test func generatedPagesAreByteIdenticalWithoutShortcuts() throws {
         var rng = SplitMix64(state: 21)
         var gathered = 0
         for index in 0..<400 {
             let page = DisplayPage(size: Size(width: 600, height: 400), items: Self.randomItems(depth: 0, &rng))
             let single: (bytes: [UInt8], gathered: Int)
-            do { single = try Self.pdf([page], gathering: false) } catch {
+            do { single = try Self.pdf([page], shortcuts: false) } catch {
                 Issue.record("page \(index) unbatched: \(error) \(page)")
                 continue
             }
-            let batched = try Self.pdf([page], gathering: true)
+            let batched = try Self.pdf([page], shortcuts: true)
             #expect(single.gathered == 0)
             let identical = batched.bytes == single.bytes
             #expect(identical, "generated page \(index)")
@@ -102,9 +109,9 @@ struct GlyphBatchTests {
         let page = DisplayPage(
             size: Size(width: 300, height: 300),
             items: [.group(DisplayGroup(clip: Path(rect: Rect(x: 20, y: 20, width: 200, height: 120)), items: lines))])
-        let batched = try Self.pdf([page], gathering: true)
+        let batched = try Self.pdf([page], shortcuts: true)
         #expect(batched.gathered == 1)
-        let identical = batched.bytes == (try Self.pdf([page], gathering: false)).bytes
+        let identical = batched.bytes == (try Self.pdf([page], shortcuts: false)).bytes
         #expect(identical)
         let text = try Self.text(of: batched.bytes)
         #expect(text.components(separatedBy: "Galley").count - 1 == 2, "extracted: \(text)")
@@ -119,8 +126,8 @@ struct GlyphBatchTests {
         }
         // cairo leaves out the spaces, which have no ink, and their text with them; gathered
         // with the runs around them, the text would stay.
-        let with = try Self.pdf([page(withSpaces: true)], gathering: true)
-        let without = try Self.pdf([page(withSpaces: false)], gathering: true)
+        let with = try Self.pdf([page(withSpaces: true)], shortcuts: true)
+        let without = try Self.pdf([page(withSpaces: false)], shortcuts: true)
         #expect(with.gathered == 0 && without.gathered == 1)
         let identical = with.bytes == without.bytes
         #expect(identical)
@@ -135,9 +142,9 @@ struct GlyphBatchTests {
             return .group(DisplayGroup(transform: .translation(x: x, y: y), items: [.glyphs(run)]))
         }
         let page = DisplayPage(size: Size(width: 300, height: 200), items: cells)
-        let batched = try Self.pdf([page], gathering: true)
+        let batched = try Self.pdf([page], shortcuts: true)
         #expect(batched.gathered == 11)
-        let identical = batched.bytes == (try Self.pdf([page], gathering: false)).bytes
+        let identical = batched.bytes == (try Self.pdf([page], shortcuts: false)).bytes
         #expect(identical)
         #expect(try Self.text(of: batched.bytes).components(separatedBy: "Galley").count - 1 == 12)
     }

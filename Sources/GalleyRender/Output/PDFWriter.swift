@@ -19,9 +19,10 @@ public final class PDFWriter {
     /// The glyph runs that went to cairo in one call with the run before (`GlyphBatch`).
     package private(set) var gatheredRunCount = 0
 
-    /// Whether a page's glyph runs of one style may go to cairo together (`GlyphBatch`); off
-    /// only in the tests that compare the PDF with the one drawn run by run.
-    @TaskLocal package static var gathersGlyphRuns = true
+    /// Whether pages are painted with the shortcuts that leave the bytes as they are
+    /// (`Painter.takesShortcuts`: glyph runs gathered, translated groups without a state save);
+    /// off only in the tests that compare the PDF with the one painted without them.
+    @TaskLocal package static var takesShortcuts = true
 
     /// What is added to cairo's PDF (standards, tags, attachments, encryption; nothing when plain).
     private let settings: PDFSettings
@@ -100,7 +101,7 @@ public final class PDFWriter {
         cairo_clip(context.pointer)
         painter.forbidsMissingGlyphs = !settings.standards.isEmpty
         painter.structure = structure
-        painter.gathersGlyphRuns = structure == nil && Self.gathersGlyphRuns
+        painter.takesShortcuts = Self.takesShortcuts
         structure?.beginPage()
         if let background = page.background, !background.isInvisible {
             // Tagged output: painted in no element, the background is an artifact.

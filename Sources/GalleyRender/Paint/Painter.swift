@@ -40,9 +40,11 @@ final class Painter {
     private(set) var anchorNames: [String] = []
     /// Tagged PDF: follows the structure markers and marks content (nil: markers are ignored).
     var structure: StructureRecorder?
-    /// Whether consecutive glyph runs of one style go to cairo in one call (`GlyphBatch`); set
-    /// by the PDF writer for pages without tags (a tagged page marks each run's owner).
-    var gathersGlyphRuns = false
+    /// Whether the PDF shortcuts that leave the bytes as they are apply (set by the PDF writer):
+    /// consecutive glyph runs of one style go to cairo in one call (`GlyphBatch`) on pages
+    /// without tags (a tagged page marks each run's owner), and a group that only translates
+    /// moves the matrix instead of saving and restoring cairo's whole state.
+    var takesShortcuts = false
     /// The glyph runs that went to cairo in a call with others.
     private(set) var gatheredRunCount = 0
     /// PDF/A and PDF/UA: drawing the missing-glyph glyph (id 0) is an error.
@@ -137,6 +139,25 @@ final class Painter {
             group.clip == nil && group.opacity >= 1 && group.shadow == nil && group.transform.a == 1
             && group.transform.b == 0 && group.transform.c == 0 && group.transform.d == 1
         if !onlyTranslates { flushGlyphs() }
+        if onlyTranslates, takesShortcuts {
+            var ctm = cairo_matrix_t()
+            cairo_get_matrix(cr, &ctm)
+            // Under translations alone (a PDF page's nodes), moving the matrix and setting it
+            // back undoes the group exactly — its inverse is the negated offset either way — so
+            // the save and restore of cairo's whole graphics state (clip, source, font) are not
+            // needed: nothing else in a translated group outlives its item.
+            if ctm.xx == 1, ctm.yy == 1, ctm.xy == 0, ctm.yx == 0 {
+                if !group.transform.isIdentity {
+                    var matrix = cairoMatrix(group.transform)
+                    cairo_transform(cr, &matrix)
+                }
+                for item in group.items {
+                    try draw(item)
+                }
+                cairo_set_matrix(cr, &ctm)
+                return
+            }
+        }
         cairo_save(cr)
         if !group.transform.isIdentity {
             var matrix = cairoMatrix(group.transform)
@@ -224,7 +245,7 @@ final class Painter {
         }
         let style = GlyphBatch.Style(
             face: try face(for: run.font), fontSize: run.fontSize, slant: run.syntheticSlant, color: run.color)
-        if gathersGlyphRuns, let visibleArea, !run.clustersBackward, run.hasInkedCharacter {
+        if takesShortcuts, structure == nil, let visibleArea, !run.clustersBackward, run.hasInkedCharacter {
             var ctm = cairo_matrix_t()
             cairo_get_matrix(cr, &ctm)
             // Only under translations: positions then move to device space exactly as cairo

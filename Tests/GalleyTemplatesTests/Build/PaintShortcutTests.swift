@@ -5,11 +5,12 @@ import Testing
 
 @testable import GalleyRender
 
-/// Every template of `Templates/` with its data, as a plain PDF: the glyph runs the painter
-/// gathers into one cairo call (`GlyphBatch`) give the bytes of the PDF drawn run by run —
-/// real shaping, ligatures, right-to-left text, tables, clipped and paged content.
-@Suite("Glyph runs gathered in the templates")
-struct GlyphRunGatheringTests {
+/// Every template of `Templates/` with its data, as a plain PDF: painted with the shortcuts
+/// (`Painter.takesShortcuts`: glyph runs gathered into one cairo call, translated groups
+/// without a state save) it has the bytes of the PDF painted without them — real shaping,
+/// ligatures, right-to-left text, tables, images, clipped and paged content.
+@Suite("PDF paint shortcuts in the templates")
+struct PaintShortcutTests {
     static let folder = TemplateSchemaTests.root.appendingPathComponent("Templates")
 
     /// The template's first record (its `NAME.data.json` or `.csv`), or none.
@@ -24,8 +25,8 @@ struct GlyphRunGatheringTests {
     }
 
     /// The document's PDF and how many runs joined another in one call.
-    static func pdf(_ document: any Document, gathering: Bool) throws -> (bytes: [UInt8], gathered: Int) {
-        try PDFWriter.$gathersGlyphRuns.withValue(gathering) {
+    static func pdf(_ document: any Document, shortcuts: Bool) throws -> (bytes: [UInt8], gathered: Int) {
+        try PDFWriter.$takesShortcuts.withValue(shortcuts) {
             var metadata = document.metadata
             metadata.creationDate = "D:20260101000000"
             let writer = try PDFWriter(metadata: metadata)
@@ -38,7 +39,7 @@ struct GlyphRunGatheringTests {
         }
     }
 
-    @Test func everyTemplateIsByteIdenticalToDrawingRunByRun() throws {
+    @Test func everyTemplateIsByteIdenticalWithoutShortcuts() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".data.json") && $0 != "galley.schema.json" }
             .map { String($0.dropLast(".json".count)) }.sorted()
@@ -48,8 +49,8 @@ struct GlyphRunGatheringTests {
             let template = try Template.load(path: Self.folder.appendingPathComponent(name + ".json").path)
             // Some templates take their data from the command line (scenes, animation states).
             guard let document = try? template.bind(try Self.firstRecord(name, template)) else { continue }
-            let batched = try Self.pdf(document, gathering: true)
-            let single = try Self.pdf(document, gathering: false)
+            let batched = try Self.pdf(document, shortcuts: true)
+            let single = try Self.pdf(document, shortcuts: false)
             let identical = batched.bytes == single.bytes
             #expect(identical, "\(name)")
             gathered[name] = batched.gathered
