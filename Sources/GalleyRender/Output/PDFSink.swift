@@ -36,12 +36,15 @@ final class PDFSink {
         }
     }
 
-    /// cairo's write callback; the closure is an unretained pointer to the sink.
+    /// cairo's write callback; the closure is an unretained pointer to the sink. The writer
+    /// that owns the sink outlives its cairo surface, so the sink is used without a retain and
+    /// release around each of a page's hundreds of small writes.
     static let writeFunction: cairo_write_func_t = { closure, data, length in
         guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<PDFSink>.fromOpaque(closure).takeUnretainedValue()
-        return sink.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
-            ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+        let written = Unmanaged<PDFSink>.fromOpaque(closure)._withUnsafeGuaranteedRef { sink in
+            sink.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        }
+        return written ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
