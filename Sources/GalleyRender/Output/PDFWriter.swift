@@ -13,6 +13,8 @@ public final class PDFWriter {
     private let sink: PDFSink
     private var surface: CairoSurface?
     private let images = ImageSurfaceCache(mode: .vector)
+    /// The pages' glyph runs on their way to cairo (`GlyphBatch`), its storage kept from page to page.
+    private let glyphBatch = GlyphBatch()
     private var outline: [OutlineEntry] = []
     private var anchorNames: Set<String> = []
     private var isFinished = false
@@ -91,7 +93,7 @@ public final class PDFWriter {
         let context = try CairoContext(surface: surface)
         let painter = try Painter(
             context: context, mode: .vector, images: images, canvasWidth: page.size.width,
-            canvasHeight: page.size.height, shadowResolution: 2)
+            canvasHeight: page.size.height, shadowResolution: 2, glyphBatch: glyphBatch)
         // cairo's recording surface drops everything recorded before an unclipped opaque paint
         // of the whole page — and a fill of a page-sized rectangle becomes such a paint. What it
         // drops includes tags (the "Part" below, links, destinations), which leaves the PDF with

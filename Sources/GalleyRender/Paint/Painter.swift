@@ -26,8 +26,9 @@ final class Painter {
     private var currentSlant = 0.0
     private var lastFont: FontResource?
     private var lastFace: CairoFontFace?
-    /// The glyph runs on their way to cairo (scratch arrays reused by every run).
-    private let glyphBatch = GlyphBatch()
+    /// The glyph runs on their way to cairo (scratch arrays reused by every run, and by every
+    /// page of a PDF: a page of text gathers thousands of glyphs into it).
+    private let glyphBatch: GlyphBatch
     /// Where, in device space, a glyph run is sure to be drawn — the canvas, narrowed by the
     /// rectangular clips in force — or nil inside any other clip. cairo leaves out a glyph call
     /// whose ink misses the clip (its text with it); a run is gathered with others only where
@@ -54,8 +55,11 @@ final class Painter {
 
     init(
         context: CairoContext, mode: Mode, images: ImageSurfaceCache, canvasWidth: Double, canvasHeight: Double,
-        shadowResolution: Double = 1
+        shadowResolution: Double = 1, glyphBatch: GlyphBatch = GlyphBatch()
     ) throws(RenderError) {
+        // A page that failed or was cancelled may have left runs gathered: they are not this page's.
+        glyphBatch.removeAll()
+        self.glyphBatch = glyphBatch
         self.context = context
         self.cr = context.pointer
         self.mode = mode
