@@ -134,6 +134,89 @@ struct PDFTests {
         #expect(raw.contains("/Title (Hidden)"))
     }
 
+    /// Structure markers, artifacts, links and layers inside clipped-away content, on a page with
+    /// other content: cairo 1.16 unbalanced the marked content written there and failed the page.
+    static let clippedAwayContent: [(name: String, items: [DisplayItem])] = {
+        func clippedAway(_ items: [DisplayItem]) -> DisplayItem {
+            .group(
+                DisplayGroup(
+                    clip: Path(rect: Rect(x: 60, y: 90, width: 130, height: 100)),
+                    items: [
+                        .group(
+                            DisplayGroup(clip: Path(rect: Rect(x: 170, y: 40, width: 100, height: 20)), items: items))
+                    ]))
+        }
+        let hidden = DisplayItem.glyphs(Fixtures.galleyRun(count: 10, size: 9, origin: Point(x: 200, y: 50)))
+        let visible: [DisplayItem] = [
+            .structure(.begin(StructureElement(id: 1, role: .paragraph))),
+            .glyphs(Fixtures.galleyRun(size: 9, origin: Point(x: 40, y: 30))), .structure(.end),
+        ]
+        let second = StructureElement(id: 2, role: .paragraph)
+        return [
+            (
+                "an element around clipped content",
+                visible + [.structure(.begin(second)), clippedAway([hidden]), .structure(.end)]
+            ),
+            (
+                "an element inside the clip",
+                visible + [clippedAway([.structure(.begin(second)), hidden, .structure(.end)])]
+            ),
+            (
+                "an artifact inside the clip",
+                visible + [
+                    clippedAway([
+                        .structure(.beginArtifact(.layout)),
+                        .fill(Path(rect: Rect(x: 170, y: 40, width: 9, height: 9)), .black),
+                        .structure(.endArtifact),
+                    ])
+                ]
+            ),
+            (
+                "a link in an element inside the clip",
+                visible + [
+                    clippedAway([
+                        .structure(.begin(second)), hidden,
+                        .link(Rect(x: 180, y: 40, width: 20, height: 9), .url("https://e.com")),
+                        .structure(.end),
+                    ])
+                ]
+            ),
+            (
+                "an opacity layer inside the clip",
+                visible + [
+                    clippedAway([
+                        .group(
+                            DisplayGroup(opacity: 0.5, items: [.structure(.begin(second)), hidden, .structure(.end)]))
+                    ])
+                ]
+            ),
+        ]
+    }()
+
+    @Test(arguments: clippedAwayContent.indices)
+    func taggedPagesWithClippedAwayContentAreValid(_ index: Int) throws {
+        let (name, items) = Self.clippedAwayContent[index]
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let metadata = DocumentMetadata(title: "Clipped", creationDate: "D:20260102030405", language: "en")
+        for tagged in [true, false] {
+            let path = directory.appendingPathComponent("clipped-\(tagged).pdf").path
+            let writer = try PDFWriter(path: path, metadata: metadata, settings: PDFSettings(tagged: tagged))
+            try writer.addPage(DisplayPage(size: Size(width: 300, height: 200), items: items))
+            try writer.finish()
+            let check = try PDFTools.qpdfCheck(path)
+            #expect(check.status == 0, "\(name), tagged \(tagged): \(check.standardOutput)\(check.standardError)")
+            // Only the visible run's text; every marked-content sequence closed.
+            let text = try PDFTools.pdftotext(path).standardOutput
+            #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "Galley", "\(name), tagged \(tagged)")
+            let raw = try PDFTools.uncompressed(path)
+            let opened = raw.components(separatedBy: " BDC").count - 1
+            let closed = raw.components(separatedBy: "EMC").count - 1
+            #expect(opened == closed && opened > 0, "\(name), tagged \(tagged): \(opened) BDC, \(closed) EMC")
+            if tagged { #expect(raw.contains("/StructTreeRoot"), "\(name)") }
+        }
+    }
+
     @Test func identicalInputGivesIdenticalBytes() throws {
         func render() throws -> [UInt8] {
             let writer = try PDFWriter(metadata: Self.metadata)

@@ -119,9 +119,9 @@ public final class PDFWriter {
             // cairo 1.16 gives each link annotation a structure parent but writes the structure
             // tree only when the page has a structure tag; without one, qpdf reports the file as
             // damaged (unwritten objects). One "Part" element per page keeps the file valid.
-            cairo_tag_begin(context.pointer, "Part", "")
+            CairoTags.begin(context.pointer, "Part", "")
             try painter.paint(page.items, isCancelled: isCancelled)
-            cairo_tag_end(context.pointer, "Part")
+            CairoTags.end(context.pointer, "Part")
         }
         anchorNames.formUnion(painter.anchorNames)
         gatheredRunCount += painter.gatheredRunCount

@@ -224,7 +224,7 @@ final class StructureRecorder {
     }
 
     private func openTag(_ owner: Owner, _ cr: OpaquePointer) {
-        cairo_tag_begin(cr, "Span", "")
+        CairoTags.begin(cr, "Span", "")
         let tag = pageTags[page].count
         pageTags[page].append(owner)
         switch owner {
@@ -238,7 +238,7 @@ final class StructureRecorder {
 
     private func closeTag(_ cr: OpaquePointer) {
         guard openTag != nil else { return }
-        cairo_tag_end(cr, "Span")
+        CairoTags.end(cr, "Span")
         openTag = nil
     }
 }

@@ -11,7 +11,7 @@ extension Painter {
         case .link(let rect, let target):
             let box = deviceBounds(of: rect)
             // Inside clipped-away content (nested clips that do not meet) a link is not shown.
-            guard box.width > 0, box.height > 0, !clipIsEmpty else { return }
+            guard box.width > 0, box.height > 0, !CairoTags.clipIsEmpty(cr) else { return }
             let destination: String
             switch target {
             case .url(let url): destination = "uri='\(escapeTagValue(url))'"
@@ -21,8 +21,8 @@ extension Painter {
             structure?.willWriteLink(cr)
             cairo_save(cr)
             cairo_identity_matrix(cr)
-            cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
-            cairo_tag_end(cr, CAIRO_TAG_LINK)
+            CairoTags.begin(cr, CAIRO_TAG_LINK, attributes)
+            CairoTags.end(cr, CAIRO_TAG_LINK)
             cairo_restore(cr)
             fontMayHaveChanged()
         case .anchor(let name, let point):
@@ -34,25 +34,14 @@ extension Painter {
             cairo_save(cr)
             cairo_identity_matrix(cr)
             // An anchor stays where it is (an outline entry may open it), clipped away or not.
-            if clipIsEmpty { cairo_reset_clip(cr) }
-            cairo_tag_begin(cr, CAIRO_TAG_DEST, attributes)
-            cairo_tag_end(cr, CAIRO_TAG_DEST)
+            CairoTags.begin(cr, CAIRO_TAG_DEST, attributes)
+            CairoTags.end(cr, CAIRO_TAG_DEST)
             cairo_restore(cr)
             fontMayHaveChanged()
             recordAnchor(name)
         default:
             return
         }
-    }
-
-    /// Whether the clip leaves nothing visible. cairo 1.16 records a tag inside such a clip as
-    /// a begin without an end once the page has other content, and the page then fails
-    /// ("invalid tag name, attributes, or nesting"): a link or destination inside clipped-away
-    /// content cost the whole document.
-    private var clipIsEmpty: Bool {
-        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        return x2 <= x1 || y2 <= y1
     }
 
     /// The axis-aligned device-space box around a user-space rectangle.

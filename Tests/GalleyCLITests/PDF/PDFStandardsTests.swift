@@ -219,6 +219,31 @@ struct PDFStandardsTests {
         #expect((pdf.markedContent.first?["untaggedPaintings"] as? Int) == 0)
     }
 
+    /// A clipped box laid out outside its clipped parent: its text is painted under two clips
+    /// that do not meet. cairo 1.16 left that text's marked content unbalanced, and the render
+    /// failed with "invalid tag name, attributes, or nesting".
+    @Test func contentClippedAwayIsTaggedAndTheRenderSucceeds() throws {
+        let template = try Self.template(
+            """
+            {galley: 1, size: [300, 200], background: "#ffffff", metadata: {title: "Clipped", lang: "en"},
+             body: {type: "stack", spacing: 10, children: [
+               {type: "text", text: "Visible"},
+               {type: "box", clip: true, width: 100, height: 40, background: "#eeeeee",
+                child: {type: "inset", insets: {top: 60, left: 0, bottom: -80, right: 0},
+                  child: {type: "box", clip: true, cornerRadius: 4, background: "#ffcc00",
+                    child: {type: "text", text: "Hidden"}}}}]}}
+            """, assets: [:])
+        let path = try render([template, "--pdf-standard", "ua-1"], to: "clipped.pdf")
+        try expectQPDFClean(path)
+        #expect(try words(path) == "Visible")
+        let pdf = try PDFReport(path)
+        // Both paragraphs are in the tree; the hidden one owns its (clipped) marked content.
+        let paragraphs = pdf.elements.filter { $0["role"] as? String == "/P" }
+        #expect(paragraphs.count == 2)
+        #expect(paragraphs.allSatisfy { ($0["content"] as? [Any])?.count == 1 }, "\(paragraphs)")
+        #expect((pdf.markedContent.first?["untaggedPaintings"] as? Int) == 0)
+    }
+
     @Test func figuresNeedAltUnderPDFUA() throws {
         let path = try CLIRunner.temporaryDirectory().appendingPathComponent("w1.pdf").path
         let result = try CLIRunner.run(["render"] + invoice + ["-o", path, "--pdf-standard", "ua-1"])
