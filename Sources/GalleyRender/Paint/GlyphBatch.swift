@@ -121,23 +121,23 @@ final class GlyphBatch {
     }
 
     private func reserveGlyphs(_ count: Int) {
-        guard count > glyphCapacity else { return }
-        let capacity = max(count, glyphCapacity * 2)
-        let grown = UnsafeMutablePointer<cairo_glyph_t>.allocate(capacity: capacity)
-        grown.update(from: glyphs, count: glyphCount)
-        glyphs.deallocate()
-        glyphs = grown
-        glyphCapacity = capacity
+        Self.grow(&glyphs, capacity: &glyphCapacity, keeping: glyphCount, toHold: count)
     }
 
     private func reserveClusters(_ count: Int) {
-        guard count > clusterCapacity else { return }
-        let capacity = max(count, clusterCapacity * 2)
-        let grown = UnsafeMutablePointer<cairo_text_cluster_t>.allocate(capacity: capacity)
-        grown.update(from: clusters, count: clusterCount)
-        clusters.deallocate()
-        clusters = grown
-        clusterCapacity = capacity
+        Self.grow(&clusters, capacity: &clusterCapacity, keeping: clusterCount, toHold: count)
+    }
+
+    /// Grows `storage` (at least doubling it) to hold `count` elements, keeping its first `kept`.
+    private static func grow<Element>(
+        _ storage: inout UnsafeMutablePointer<Element>, capacity: inout Int, keeping kept: Int, toHold count: Int
+    ) {
+        guard count > capacity else { return }
+        capacity = max(count, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        grown.update(from: storage, count: kept)
+        storage.deallocate()
+        storage = grown
     }
 }
 
