@@ -150,7 +150,7 @@ final class Painter {
             // back undoes the group exactly — its inverse is the negated offset either way — so
             // the save and restore of cairo's whole graphics state (clip, source, font) are not
             // needed: nothing else in a translated group outlives its item.
-            if ctm.xx == 1, ctm.yy == 1, ctm.xy == 0, ctm.yx == 0 {
+            if ctm.onlyTranslates {
                 if !group.transform.isIdentity {
                     var matrix = cairoMatrix(group.transform)
                     cairo_transform(cr, &matrix)
@@ -254,7 +254,7 @@ final class Painter {
             cairo_get_matrix(cr, &ctm)
             // Only under translations: positions then move to device space exactly as cairo
             // moves them (GlyphBatch.append), and the batch is drawn with an identity matrix.
-            if ctm.xx == 1, ctm.yy == 1, ctm.xy == 0, ctm.yx == 0,
+            if ctm.onlyTranslates,
                 run.lies(within: visibleArea, dx: ctm.x0, dy: ctm.y0)
             {
                 if let gathered = glyphBatch.style, gathered != style { flushGlyphs() }
@@ -288,7 +288,7 @@ final class Painter {
         guard let rect = clip.axisAlignedRectangle else { return nil }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(cr, &ctm)
-        guard ctm.xx == 1, ctm.yy == 1, ctm.xy == 0, ctm.yx == 0 else { return nil }
+        guard ctm.onlyTranslates else { return nil }
         let minX = max(area.minX, rect.minX + ctm.x0)
         let minY = max(area.minY, rect.minY + ctm.y0)
         let maxX = min(area.maxX, rect.maxX + ctm.x0)
@@ -353,6 +353,12 @@ final class Painter {
             currentSlant = style.slant
         }
     }
+}
+
+extension cairo_matrix_t {
+    /// Whether the matrix only moves (its linear part is the identity): device positions are
+    /// then user positions plus the offset, the same doubles cairo computes.
+    var onlyTranslates: Bool { xx == 1 && yy == 1 && xy == 0 && yx == 0 }
 }
 
 func cairoMatrix(_ t: AffineTransform) -> cairo_matrix_t {
