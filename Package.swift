@@ -17,6 +17,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype6-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // HarfBuzz's subsetter, for the font programs Galley's own PDF writer embeds (GalleyRender/PDFFile).
+        .systemLibrary(
+            name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
+        // zlib's deflate, for the streams of Galley's own PDF writer.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
@@ -56,6 +61,7 @@ let package = Package(
             name: "GalleyRender",
             dependencies: [
                 "GalleyLayout", "CCairo", "CImageCodecs", "CGif", "CWebP", "CQPDF", "CRsvg", "CZint", "CFileSync",
+                "CHarfBuzzSubset", "CZlib",
             ]
         ),
         // syncfs(2), which Swift's Glibc module does not declare (a batch flushes its outputs in groups).

@@ -23,6 +23,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// A library loaded on first use (librsvg, libqpdf, libzint, giflib, libwebp, libtiff) cannot be loaded; the
     /// message names it and the Debian package that installs it.
     case libraryUnavailable(String)
+    /// Galley's own PDF writer (GalleyRender/PDFFile) could not embed a font or image, or met
+    /// what it does not draw yet; the message names which.
+    case pdfWriter(operation: String, message: String)
 
     public var description: String {
         switch self {
@@ -36,6 +39,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .pdf(let operation, let message): "qpdf: \(operation) failed: \(message)"
         case .pdfStandard(let message): message
         case .libraryUnavailable(let message): message
+        case .pdfWriter(let operation, let message): "PDF writer: \(operation): \(message)"
         }
     }
 

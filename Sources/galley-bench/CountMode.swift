@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+import GalleyLayout
 import GalleyRender
 import GalleyTemplates
 
@@ -38,14 +39,19 @@ enum CountMode {
 
     static func run(_ options: Options, bench: BenchOptions) throws {
         let workload = try Workload(options.kind, dataDirectory: bench.dataDirectory)
-        for index in 0..<options.warmup {
-            try warmup(workload, workload.records[index % workload.records.count])
-        }
         let counter = AllocationCounter()
         var allocations = [UInt64](repeating: 0, count: phaseNames.count)
-        for index in 0..<options.documents {
-            let record = workload.records[(options.warmup + index) % workload.records.count]
-            try countedDocument(workload, record, counter: counter, allocations: &allocations)
+        // On the output's grid, as `DocumentWriter` lays out (exact for a PDF, device pixels for
+        // a PNG). Set here, around the loops: a closure inside `countedDocument` would carry its
+        // name, and the bench would count it twice.
+        try PixelGrid.withScale(workload.options.layoutGridScale) {
+            for index in 0..<options.warmup {
+                try warmup(workload, workload.records[index % workload.records.count])
+            }
+            for index in 0..<options.documents {
+                let record = workload.records[(options.warmup + index) % workload.records.count]
+                try countedDocument(workload, record, counter: counter, allocations: &allocations)
+            }
         }
         print("kind \(options.kind) documents \(options.documents) warmup \(options.warmup)")
         guard counter.isAvailable else {
@@ -64,6 +70,10 @@ enum CountMode {
     @inline(never)
     static func warmup(_ workload: Workload, _ record: JSONValue) throws {
         let document = try workload.template.bind(record, resources: workload.resources)
+        if workload.ownPDFWriter {
+            try countedPhaseFinish(countedPhasePaint(countedPhaseDisplayList(document, workload), document, workload))
+            return
+        }
         switch workload.options.format {
         case .pdf: _ = try DocumentWriter.pdfData(document, options: workload.options)
         case .png: _ = try DocumentWriter.pngData(document, page: 0, options: workload.options)
@@ -133,6 +143,11 @@ enum CountMode {
         -> PaintedOutput
     {
         switch workload.options.format {
+        case .pdf where workload.ownPDFWriter:
+            let writer = try PDFFileWriter(metadata: document.metadata)
+            for page in pages { try writer.addPage(page) }
+            writer.setOutline(document.outline)
+            return .ownPDF(writer)
         case .pdf:
             let writer = try PDFWriter(
                 metadata: document.metadata, settings: workload.options.pdfSettings(for: document))
@@ -149,6 +164,12 @@ enum CountMode {
     static func countedPhaseFinish(_ output: PaintedOutput) throws {
         switch output {
         case .pdf(let writer): _ = try writer.finishData()
+        case .ownPDF(let writer):
+            let bytes = try writer.finishData()
+            // GALLEY_BENCH_DUMP=FILE keeps the last document made, to look at.
+            if let path = ProcessInfo.processInfo.environment["GALLEY_BENCH_DUMP"] {
+                _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            }
         case .png(let image): _ = try PNGEncoder.encode(image)
         }
     }
@@ -166,6 +187,8 @@ enum CountMode {
 
     enum PaintedOutput {
         case pdf(PDFWriter)
+        /// Galley's own PDF writer (`PDFFileWriter`), for the `_own` kinds.
+        case ownPDF(PDFFileWriter)
         case png(ImageBuffer)
     }
 
@@ -177,8 +200,12 @@ enum CountMode {
         let resources: RenderResources
         let records: [JSONValue]
         let options: OutputOptions
+        /// PDF through `PDFFileWriter` instead of cairo (a kind ending in `_own`).
+        let ownPDFWriter: Bool
 
-        init(_ kind: String, dataDirectory: String) throws {
+        init(_ requestedKind: String, dataDirectory: String) throws {
+            ownPDFWriter = requestedKind.hasSuffix("_own")
+            let kind = ownPDFWriter ? String(requestedKind.dropLast(4)) : requestedKind
             let (templatePath, dataFile, options): (String, String, OutputOptions) =
                 switch kind {
                 case "w1_pdf": ("Templates/invoice.json", "invoices.json", OutputOptions(format: .pdf))
@@ -189,7 +216,8 @@ enum CountMode {
                 case "statement_pdf": ("Templates/statement.json", "", OutputOptions(format: .pdf))
                 default:
                     throw CountModeError(
-                        "unknown --count kind '\(kind)' (w1_pdf, w1_png_1x, w1_png_2x, w3_png, w2_pdf, statement_pdf)")
+                        "unknown --count kind '\(kind)' (w1_pdf, w1_png_1x, w1_png_2x, w3_png, w2_pdf, statement_pdf; "
+                            + "a PDF kind with _own: Galley's own PDF writer)")
                 }
             template = try Template.load(path: templatePath)
             resources = RenderResources.forTemplate(template)
